@@ -1,0 +1,3 @@
+"""rookery: what changed in the rules, section by section."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,117 @@
+"""The values that flow between rookery's stages.
+
+Parsers make a `Document` of `Section`s; diffs compare two Documents into `Change`s;
+the store and the feeds keep and publish both. Everything here is plain data.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+KINDS = ("ruling", "term", "faq", "errata", "list", "heading", "text")
+
+_SPACE = re.compile(r"\s+")
+_SPACE_BY_PUNCTUATION = re.compile(r" (?=[^\w ])|(?<=[^\w ]) ")
+
+
+@lru_cache(maxsize=16384)
+def text_key(text: str | None) -> str:
+    """Comparison key for section text: blind to whitespace that is typesetting.
+
+    A line break that became a space (reflow, <br> vs. a new paragraph) and a space that
+    came or went beside punctuation ("Disciple (Core" / "Disciple(Core") are not changes.
+    """
+    return _SPACE_BY_PUNCTUATION.sub("", _SPACE.sub(" ", text or "").strip())
+
+
+def title_key(text: str | None) -> str:
+    """Comparison key for titles: case-insensitive too ("NOTES AND ERRATA" is not a retitle)."""
+    return text_key(text).casefold()
+
+
+@dataclass(frozen=True)
+class Section:
+    """One citable unit of a rules document: a ruling, a term, a FAQ entry, an erratum...
+
+    `text` is normalized (see parsers.normalize): single spaces, straight quotes, plain
+    dashes, and one line per paragraph, list item or forced line break. `marks` are
+    (start, end) spans of `text` that the publisher marked as new (red text);
+    `heading_marked` says the heading itself was marked.
+    """
+
+    title: str | None
+    kind: str
+    text: str = ""
+    number: str | None = None
+    path: tuple[str, ...] = ()
+    question: str | None = None
+    marks: tuple[tuple[int, int], ...] = ()
+    heading_marked: bool = False
+    heading: str | None = None  # the heading line as printed: "(1.2) Duplicates"
+    anchor: str | None = None
+    since: str | None = None  # "(v2.1)" tag of an erratum: the release it first appeared in
+
+    @property
+    def label(self) -> str:
+        """How a player would name the section: "(1.2) Duplicates", or the question."""
+        if self.number and self.heading:
+            return self.heading
+        return self.title or self.question or _first_words(self.text) or "(untitled)"
+
+    @property
+    def is_marked(self) -> bool:
+        return self.heading_marked or bool(self.marks)
+
+    @property
+    def marked_text(self) -> list[str]:
+        return [self.text[a:b] for a, b in self.marks]
+
+    def ref(self) -> dict:
+        """The section as the diff contract names it."""
+        return {"number": self.number, "title": self.title, "kind": self.kind,
+                "path": list(self.path)}
+
+
+@dataclass
+class Document:
+    """A parsed release: metadata from the title block plus its sections in reading order."""
+
+    sections: list[Section]
+    title: str | None = None
+    version: str | None = None
+    effective: str | None = None  # ISO date, as printed on the title block
+    format: str = "html"
+    source: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Change:
+    """What happened to one section between two documents."""
+
+    type: str  # added | removed | modified
+    old: Section | None
+    new: Section | None
+    text_changed: bool = False
+    renumbered: bool = False
+    retitled: bool = False
+    moved: bool = False
+    similarity: float = 0.0
+    ops: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def section(self) -> Section:
+        return self.new or self.old  # type: ignore[return-value]
+
+
+@dataclass
+class DocumentDiff:
+    old: Document
+    new: Document
+    changes: list[Change]
+
+
+def _first_words(text: str, n: int = 8) -> str:
+    words = text.split()
+    return " ".join(words[:n]) + (" ..." if len(words) > n else "")

@@ -1,0 +1,55 @@
+"""Bytes → Document. One reader per format, chosen by name or sniffed from the bytes."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import ParseError, UnsupportedFormat
+from ..model import Document
+from .blocks import RawDocument
+from .html import read_html
+from .outline import build_document
+
+# format name → reader(bytes, remove selectors) → RawDocument
+READERS: dict[str, Callable[..., RawDocument]] = {"html": read_html}
+
+
+def sniff(data: bytes) -> str | None:
+    """The format of `data` judged from its first bytes, not from any file name."""
+    head = data[:1024].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if data[:1024].lstrip().startswith(b"%PDF-"):
+        return "pdf"
+    if head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<!--", b"<meta",
+                        b"<div", b"<h1", b"<p", b"<title")):
+        return "html"
+    if head.startswith(b"<") and (b"<html" in data[:4096].lower() or b"<body" in data[:4096].lower()):
+        return "html"
+    return None
+
+
+def parse(data: bytes, source: str = "", format: str = "auto",
+          remove: tuple[str, ...] | list[str] = ()) -> Document:
+    """Parse one release. `format` is "auto" (sniff), or a reader's name to insist on.
+
+    Errors name `source` first, so a caller can print them as they are."""
+    try:
+        return _parse(data, source, format, tuple(remove))
+    except ParseError as e:
+        if source and not str(e).startswith(source):
+            raise type(e)(f"{source}: {e}") from None
+        raise
+
+
+def _parse(data: bytes, source: str, format: str, remove: tuple[str, ...]) -> Document:
+    if not data:
+        raise UnsupportedFormat("empty (0 bytes); was the download cut short?")
+    found = sniff(data)
+    if found is None:
+        raise UnsupportedFormat(f"neither HTML nor PDF (starts with {data[:12]!r}); give a "
+                                "rules page or a PDF release")
+    if format not in ("auto", found):
+        raise UnsupportedFormat(f"{found.upper()}, not the expected {format.upper()}")
+    reader = READERS.get(found)
+    if reader is None:
+        raise UnsupportedFormat(f"{found.upper()}, which this install cannot read")
+    raw = reader(data, remove=remove)
+    return build_document(raw, source=source)

@@ -1,0 +1,332 @@
+"""HTML page → blocks.
+
+Site chrome (navigation, footers, scripts, forms) and in-page tables of contents are
+dropped; what is left is walked in document order. Block-level elements start new
+blocks, <br> is a hard line break, and inline formatting only sets the bold / italic /
+marked flags that the outline needs (a FAQ question is set in italics, an erratum's
+name in bold, new text in red).
+"""
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+from lxml.cssselect import CSSSelector, SelectorError
+
+from ..errors import ParseError, UsageError
+from .blocks import Block, RawDocument
+from .color import is_red_css
+from .normalize import normalize_many
+
+HEADINGS = {f"h{i}": i for i in range(1, 7)}
+BLOCK_TAGS = {
+    "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog",
+    "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "hr",
+    "li", "main", "menu", "ol", "p", "pre", "section", "summary", "table", "tbody", "tfoot",
+    "thead", "tr", "ul",
+}
+CELLS = {"td", "th"}
+BOLD = {"b", "strong"}
+ITALIC = {"i", "em", "cite", "var", "dfn"}
+# Never part of a document's text.
+DROP_TAGS = {
+    "script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas",
+    "form", "button", "input", "select", "textarea", "nav", "footer", "aside", "img", "video",
+    "audio", "picture", "map", "head", "title", "meta", "link",
+}
+CHROME_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "menu", "menubar"}
+# The class that ThronesDB-style pages (and many others) put on changed text; red CSS
+# rules found in the page are added to it.
+NEW_CLASS_SELECTOR = ".new"
+
+_CSS_RULE = re.compile(r"([^{}@]+)\{([^{}]*)\}")
+_COLOR_DECL = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
+_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+
+
+def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocument:
+    """Parse an HTML page into blocks. `remove` holds CSS selectors to leave out."""
+    root = _parse(data)
+    css = "\n".join(s.text or "" for s in root.iter("style"))
+    mark_selectors = [NEW_CLASS_SELECTOR] + red_selectors(css)
+    fallback_title = _page_title(root)
+
+    for selector in remove:
+        try:
+            matcher = CSSSelector(selector)
+        except SelectorError as e:
+            raise UsageError(f"--remove {selector!r} is not a CSS selector ({e}); "
+                             "give one like '.mplain' or 'div.note'") from None
+        for el in matcher(root):
+            _drop(el)
+    _drop_tables_of_contents(root)
+    _drop_chrome(root)
+
+    marked: set = set()
+    for selector in mark_selectors:
+        try:
+            marked.update(CSSSelector(selector)(root))
+        except SelectorError:
+            continue
+    body = _content_root(root)
+    return RawDocument(blocks=_Walker(marked).run(body), fallback_title=fallback_title,
+                       format="html")
+
+
+def red_selectors(css: str) -> list[str]:
+    """Selectors of the page's own CSS rules that paint text red."""
+    out = []
+    for selectors, body in _CSS_RULE.findall(css):
+        m = _COLOR_DECL.search(body)
+        if m and is_red_css(m.group(1)):
+            out.extend(s.strip() for s in selectors.split(",") if s.strip())
+    return out
+
+
+def _parse(data: bytes):
+    head = data[:4096].decode("ascii", "replace")
+    declared = re.search(r"""<meta[^>]+charset\s*=\s*["']?([\w-]+)""", head, re.I)
+    encoding = declared.group(1) if declared else None
+    if encoding is None:
+        try:
+            data.decode("utf-8")
+            encoding = "utf-8"
+        except UnicodeDecodeError:
+            encoding = "cp1252"
+    try:
+        parser = etree.HTMLParser(encoding=encoding, remove_comments=True,
+                                  remove_pis=True)
+        root = etree.fromstring(data, parser=parser)
+    except (etree.ParserError, LookupError, ValueError) as e:
+        raise ParseError(f"cannot read this HTML ({e})") from None
+    return root
+
+
+def _page_title(root) -> str | None:
+    title = root.findtext(".//title")
+    if not title:
+        return None
+    # "Rules Reference · ThronesDB": the part before the site name
+    return re.split(r"\s+[·|\u2013\u2014-]\s+", " ".join(title.split()))[0] or None
+
+
+def _drop(el) -> None:
+    """Remove an element but keep the text that follows it."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    if el.tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
+
+
+def _is_toc(el) -> bool:
+    """A list of links that all point into the page, with no text of its own."""
+    links = el.xpath(".//a[@href]")
+    if not links or any(not a.get("href", "").startswith("#") for a in links):
+        return False
+    outside = "".join(t for t in el.xpath(".//text()[not(ancestor::a)]"))
+    return not re.search(r"\w", outside)
+
+
+def _drop_tables_of_contents(root) -> None:
+    for el in root.xpath("//nav | //ul[not(ancestor::ul) and not(ancestor::ol)]"
+                         " | //ol[not(ancestor::ul) and not(ancestor::ol)]"):
+        if el.getparent() is None or not _is_toc(el):
+            continue
+        prev = el.getprevious()
+        # the heading that only introduces the contents goes with them
+        if prev is not None and isinstance(prev.tag, str) and prev.tag.lower() in HEADINGS \
+                and not (prev.tail or "").strip():
+            _drop(prev)
+        _drop(el)
+
+
+def _drop_chrome(root) -> None:
+    candidates = root.xpath(" | ".join(f"//{t}" for t in sorted(DROP_TAGS))
+                            + " | //*[@role] | //*[@hidden] | //*[@aria-hidden] | //*[@style]")
+    for el in candidates:
+        if (el.tag.lower() in DROP_TAGS or el.get("role", "").lower() in CHROME_ROLES
+                or el.get("hidden") is not None or el.get("aria-hidden") == "true"
+                or _HIDDEN.search(el.get("style", ""))):
+            _drop(el)
+
+
+def _content_root(root):
+    for xpath in ("//main", "//*[@role='main']", "//article"):
+        found = root.xpath(xpath)
+        if len(found) == 1:
+            return found[0]
+    body = root.find("body")
+    return body if body is not None else root
+
+
+class _Walker:
+    """Walks a DOM subtree, cutting it into blocks; keeps the block being filled."""
+
+    def __init__(self, marked: set):
+        self.marked = marked
+        self.segments: list[tuple[str, bool, bool, bool]] = []  # text, bold, italic, marked
+        self.kind, self.level, self.anchor = "para", 0, None
+        self.pending: list[tuple] = []  # (kind, level, anchor, segments) per block
+
+    def run(self, root) -> list[Block]:
+        self.walk(root, False, False, root in self.marked)
+        self.flush()
+        return self.finish()
+
+    def walk(self, el, bold: bool, italic: bool, marked: bool) -> None:
+        tag = el.tag.lower() if isinstance(el.tag, str) else ""
+        style = el.get("style")
+        marked = marked or el in self.marked or (style is not None and is_red_css(_style_color(style)))
+        bold = bold or tag in BOLD or (style is not None and _style_bold(style))
+        italic = italic or tag in ITALIC
+        if tag == "br":
+            self.segments.append(("\n", bold, italic, marked))
+        elif tag in HEADINGS:
+            self.flush()
+            self.kind, self.level, self.anchor = "heading", HEADINGS[tag], el.get("id")
+            self.children(el, True, italic, marked)
+            self.flush()
+        elif tag == "li":
+            self.flush()
+            self.kind = "item"
+            prefix = _ordinal(el)
+            if prefix:
+                self.segments.append((prefix + " ", bold, italic, marked))
+            self.children(el, bold, italic, marked)
+            self.flush()
+        elif tag in BLOCK_TAGS:
+            self.flush()
+            self.children(el, bold, italic, marked)
+            self.flush()
+        else:
+            if tag in CELLS:
+                self.segments.append((" ", bold, italic, marked))
+            self.children(el, bold, italic, marked)
+
+    def children(self, el, bold, italic, marked) -> None:
+        if el.text:
+            self.segments.append((_spaces(el.text), bold, italic, marked))
+        for child in el:
+            if isinstance(child.tag, str):
+                self.walk(child, bold, italic, marked)
+            if child.tail:
+                self.segments.append((_spaces(child.tail), bold, italic, marked))
+
+    def flush(self) -> None:
+        """Close the block being filled; its text is normalized later, all at once."""
+        segments, kind, level, anchor = self.segments, self.kind, self.level, self.anchor
+        self.segments, self.kind, self.level, self.anchor = [], "para", 0, None
+        if not any(s[0].strip() for s in segments):
+            return
+        if kind == "heading":
+            segments = [(" " if t == "\n" else t, b, i, m) for t, b, i, m in segments]
+        self.pending.append((kind, level, anchor, segments))
+
+    def finish(self) -> list[Block]:
+        items, leads = [], []
+        for _kind, _level, _anchor, segments in self.pending:
+            raw, spans, pos = [], [], 0
+            for text, _b, _i, mark in segments:
+                raw.append(text)
+                if mark and text.strip():
+                    spans.append((pos, pos + len(text)))
+                pos += len(text)
+            items.append(("".join(raw), spans))
+            lead = _lead_segments(segments)
+            leads.append(len(items) if lead is not None else None)
+            if lead is not None:
+                items.append((lead, []))
+        normalized = normalize_many(items)
+        blocks, k = [], 0
+        for (kind, level, anchor, segments), lead_at in zip(self.pending, leads):
+            text, marks = normalized[k]
+            k += 1 if lead_at is None else 2
+            if not text:
+                continue
+            emphasized = all(b or i for t, b, i, _m in segments if _has_word(t))
+            blocks.append(Block(kind=kind, text=text, level=level, marks=marks,
+                                emphasized=emphasized, anchor=anchor,
+                                lead=normalized[lead_at][0] or None if lead_at else None))
+        return blocks
+
+
+def _spaces(text: str) -> str:
+    """HTML white space is a space; runs of it are folded later, with the rest."""
+    return text.replace("\n", " ").replace("\t", " ").replace("\r", " ").replace("\f", " ")
+
+
+def _has_word(text: str) -> bool:
+    return any(c.isalnum() for c in text)
+
+
+def _lead_segments(segments) -> str | None:
+    """The raw first line, when it is all bold and more text follows on later lines."""
+    for n, (text, *_rest) in enumerate(segments):
+        if text == "\n":
+            first, rest = segments[:n], segments[n + 1:]
+            break
+    else:
+        return None
+    words = [s for s in first if _has_word(s[0])]
+    if words and all(s[1] for s in words) and any(_has_word(s[0]) for s in rest):
+        return "".join(s[0] for s in first)
+    return None
+
+
+def _ordinal(li) -> str | None:
+    """"3." for the third item of an <ol>, honouring start/value/type; None for <ul>."""
+    parent = li.getparent()
+    if parent is None or not isinstance(parent.tag, str) or parent.tag.lower() != "ol":
+        return None
+    n = _int(parent.get("start"), 1)
+    for sib in parent:
+        if not isinstance(sib.tag, str) or sib.tag.lower() != "li":
+            continue
+        n = _int(sib.get("value"), n)
+        if sib is li:
+            break
+        n += 1
+    style = li.get("type") or parent.get("type") or "1"
+    return _format_ordinal(n, style) + "."
+
+
+def _format_ordinal(n: int, style: str) -> str:
+    if style in ("a", "A") and 1 <= n <= 26:
+        s = chr(ord("a") + n - 1)
+        return s.upper() if style == "A" else s
+    if style in ("i", "I") and 1 <= n < 4000:
+        s = _roman(n)
+        return s.upper() if style == "I" else s
+    return str(n)
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, letters in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"),
+                           (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"),
+                           (4, "iv"), (1, "i")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def _int(value, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def _style_color(style: str) -> str:
+    m = _COLOR_DECL.search(style)
+    return m.group(1) if m else ""
+
+
+def _style_bold(style: str) -> bool:
+    return bool(re.search(r"font-weight\s*:\s*(bold|[6-9]00)", style, re.I))

@@ -1,0 +1,285 @@
+"""Blocks → Document: the title block, the section tree, and what kind each section is.
+
+Both readers end here, so every structural rule lives here once:
+
+* the first heading is the document's title when it carries a version or date, is
+  followed by a version line, or repeats the page's own title; its version line follows;
+* headings open sections, nested by level; the path of a section is its open ancestors;
+* inside a section, an emphasized question ("...?") starts a FAQ entry in a FAQ context,
+  and a paragraph whose bold first line stands alone ("(v2.1) Esgred (War of the Five
+  Kings, 111)") starts an entry named by that line (card errata, restricted-list groups);
+* kinds come from numbering ("(1.2)", "4.2.1"), from those entry shapes, from the
+  heading vocabulary of rules documents (glossary, errata, restricted list, FAQ), and
+  from alphabetical order (a glossary is sorted; a chapter is not).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import NoSections
+from ..model import Document, Section, title_key
+from . import meta
+from .blocks import Block, RawDocument
+
+# Heading vocabulary shared by rules documents in English; matched on whole words.
+CONTEXT_WORDS = [
+    ("faq", re.compile(r"\b(faq|frequently asked questions|questions and answers|q&a)\b", re.I)),
+    ("errata", re.compile(r"\b(errata|erratum|corrections)\b", re.I)),
+    ("list", re.compile(r"\b(restricted|banned|ban|list|pods?)\b", re.I)),
+    ("term", re.compile(r"\b(glossary|definitions?|terms|terminology)\b", re.I)),
+]
+_NUMBERED = [
+    re.compile(r"^\((\d+(?:\.\d+)*)\)\s*(\S.*)$"),  # (1.2) Duplicates
+    re.compile(r"^(\d+(?:\.\d+)+)\.?\s+(\S.*)$"),  # 4.2.1 Defending player declares
+    re.compile(r"^(\d+)\.\s+(\S.*)$"),  # 1. Game Play
+]
+_SINCE = re.compile(r"^\(v(?:ersion)?\s*(\d+(?:\.\d+)*)\)\s*", re.I)
+
+
+@dataclass
+class _Node:
+    """A section while the tree is being built."""
+
+    heading: Block | None
+    level: int
+    path: tuple[str, ...]
+    body: list[Block] = field(default_factory=list)
+    children: list["_Node"] = field(default_factory=list)
+    kind: str | None = None  # decided by its shape (faq / entry) before vocabulary
+    title: str | None = None
+    number: str | None = None
+    question: str | None = None
+    since: str | None = None
+    heading_text: str | None = None
+    is_entry: bool = False  # cut from its parent's body; already split
+
+
+def build_document(raw: RawDocument, source: str = "") -> Document:
+    """Turn a reader's blocks into a Document. When the reader found the title block by
+    its typography (PDF), its lines replace the search for it among the blocks."""
+    blocks = list(raw.blocks)
+    if raw.title_lines is not None:
+        title, version, effective = _read_title_lines(raw.title_lines)
+    else:
+        title, version, effective, used = _read_title_block(blocks, raw.fallback_title)
+        blocks = blocks[used:]
+    root = _tree(blocks)
+    sections: list[Section] = []
+    _emit(root, sections, context=None)
+    if not any(s.kind != "text" or s.title for s in sections):
+        raise NoSections("no headings or entries found: this does not look like a rules "
+                         "document (check the URL, or use --remove to keep page chrome out)")
+    return Document(sections=sections, title=title or raw.fallback_title, version=version,
+                    effective=effective, format=raw.format, source=source)
+
+
+# ---------------------------------------------------------------- title block
+
+def _read_title_block(blocks: list[Block], page_title: str | None):
+    if not blocks or blocks[0].kind != "heading":
+        return None, None, None, 0
+    first = blocks[0]
+    nxt = blocks[1] if len(blocks) > 1 else None
+    has_version_line = nxt is not None and meta.is_version_line(nxt.text)
+    in_heading = meta.is_version_line(first.text) and (meta.version_label(first.text)
+                                                       or meta.effective_date(first.text))
+    repeats_page = bool(page_title) and (title_key(page_title) in title_key(first.text)
+                                         or title_key(first.text) in title_key(page_title))
+    if not (in_heading or has_version_line or repeats_page):
+        return None, None, None, 0
+    lines = [first.text] + ([nxt.text] if has_version_line else [])
+    title, version, effective = _read_title_lines(lines)
+    return title, version, effective, len(lines)
+
+
+def _read_title_lines(lines: list[str]):
+    title = version = effective = None
+    for line in lines:
+        version = version or meta.version_label(line)
+        effective = effective or meta.effective_date(line)
+        stripped = meta.strip_version(line)
+        if title is None and not meta.is_version_line(stripped):
+            title = stripped
+    return title, version, effective
+
+
+# ---------------------------------------------------------------- tree
+
+def _tree(blocks: list[Block]) -> _Node:
+    root = _Node(heading=None, level=0, path=())
+    stack = [root]
+    for block in blocks:
+        if block.kind == "heading":
+            while len(stack) > 1 and stack[-1].level >= block.level:
+                stack.pop()
+            parent = stack[-1]
+            path = parent.path + ((parent.heading_text,) if parent.heading_text else ())
+            node = _Node(heading=block, level=block.level, path=path)
+            _name(node, block.text)
+            parent.children.append(node)
+            stack.append(node)
+        else:
+            stack[-1].body.append(block)
+    return root
+
+
+def _name(node: _Node, text: str) -> None:
+    node.heading_text = text
+    node.title = text
+    for pattern in _NUMBERED:
+        m = pattern.match(text)
+        if m:
+            node.number, node.title = m.group(1), m.group(2).strip()
+            break
+    if text.rstrip().endswith("?"):  # the heading is the question itself
+        node.kind, node.question, node.title = "faq", text, None
+
+
+def _vocabulary(title: str | None) -> str | None:
+    """The kind of content a heading's words announce ("Card Errata" → errata)."""
+    for kind, pattern in CONTEXT_WORDS:
+        if title and pattern.search(title):
+            return kind
+    return None
+
+
+def _split_entries(node: _Node, faq_context: bool) -> None:
+    """Cut a section's body into its own text plus the entries that follow it."""
+    own: list[Block] = []
+    entries: list[_Node] = []
+    path = node.path + ((node.heading_text,) if node.heading_text else ())
+    faq_here = faq_context or sum(b.is_question for b in node.body) >= 2
+    for block in node.body:
+        if block.is_question and faq_here:
+            if not own and not entries and node.heading_text and node.question is None \
+                    and not _is_container(node):
+                node.kind, node.question = "faq", block.text  # the entry this heading names
+                own.append(block)
+                continue
+            entries.append(_Node(heading=None, level=node.level + 1, path=path, kind="faq",
+                                 question=block.text, body=[block], is_entry=True))
+        elif _entry_name(block):
+            entries.append(_lead_entry(block, node.level + 1, path))
+        elif entries:
+            entries[-1].body.append(block)
+        else:
+            own.append(block)
+    node.body = own
+    node.children = entries + node.children
+
+
+def _entry_name(block: Block) -> str | None:
+    """The line that names an entry: a bold first line, or one tagged with the release it
+    first appeared in ("(v1.4) Driftwood Cudgel (Flight of Crows, 112)"), with more after."""
+    if block.lead:
+        return block.lead
+    first, newline, rest = block.text.partition("\n")
+    since = _SINCE.match(first)
+    if not since:
+        return None
+    if newline and rest.strip():
+        return first
+    # no line break after the name: it ends with its "(Set, number)" reference, if any
+    closing = re.match(r"[^()]{1,80}\([^()]{1,80}\)", first[since.end():])
+    if closing and first[since.end() + closing.end():].strip():
+        return first[:since.end() + closing.end()]
+    return None
+
+
+def _lead_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
+    """An entry named by the first line of its paragraph."""
+    lead = _entry_name(block) or ""
+    entry = _Node(heading=None, level=level, path=path, kind="entry", heading_text=lead,
+                  is_entry=True)
+    name = lead
+    since = _SINCE.match(name)
+    if since:
+        entry.since, name = since.group(1), name[since.end():]
+    entry.title = name.rstrip(":").strip() or lead
+    cut = len(lead) + (1 if block.text[len(lead):len(lead) + 1] in ("\n", " ") else 0)
+    entry.body.append(Block(kind=block.kind, text=block.text[cut:],
+                            marks=[(max(a - cut, 0), b - cut) for a, b in block.marks if b > cut]))
+    lead_marks = [(a, min(b, len(lead))) for a, b in block.marks if a < len(lead)]
+    entry.heading = Block(kind="heading", text=lead, marks=lead_marks)
+    return entry
+
+
+def _is_container(node: _Node) -> bool:
+    """A heading that names a whole FAQ section rather than one entry."""
+    return node.title is not None and CONTEXT_WORDS[0][1].search(node.title) is not None
+
+
+# ---------------------------------------------------------------- sections
+
+def _emit(node: _Node, out: list[Section], context: str | None) -> None:
+    own = _vocabulary(node.title) if node.heading_text else None
+    if not node.is_entry:
+        _split_entries(node, "faq" in (own, context))
+    if node.heading_text is not None or node.body:
+        out.append(_section(node, own, context))
+    headed_leaves = [c for c in node.children if c.kind is None and not c.children]
+    glossary = _alphabetical([c.title or "" for c in headed_leaves])
+    for child in node.children:
+        if glossary and child in headed_leaves and child.number is None:
+            child.kind = "term"
+        _emit(child, out, own or context)
+
+
+def _kind(node: _Node, own: str | None, context: str | None) -> str:
+    if node.kind == "entry":
+        if node.since or context == "errata":
+            return "errata"
+        return "list" if context == "list" else "text"
+    if node.kind:
+        return node.kind
+    if node.heading_text is None:
+        return "text"  # front matter before the first heading
+    if node.children:
+        return "heading"
+    if node.number:
+        return "ruling"
+    if own in ("list", "errata"):
+        return own
+    if context in ("term", "errata", "list"):
+        return context
+    return "text"
+
+
+def _section(node: _Node, own: str | None, context: str | None) -> Section:
+    body = node.body
+    if node.question and node.question == node.heading_text:  # the heading asks it
+        body = [Block(kind="para", text=node.question, marks=list(node.heading.marks))] + body
+    text, marks = _join(body)
+    heading = node.heading
+    heading_marked = bool(heading and heading.marks and _covers(heading.marks, len(heading.text)))
+    return Section(
+        title=node.title, kind=_kind(node, own, context), text=text, number=node.number,
+        path=node.path, question=node.question, marks=tuple(marks),
+        heading_marked=heading_marked, heading=node.heading_text,
+        anchor=heading.anchor if heading else None, since=node.since,
+    )
+
+
+def _join(blocks: list[Block]) -> tuple[str, list[tuple[int, int]]]:
+    parts, marks, pos = [], [], 0
+    for block in blocks:
+        if parts:
+            pos += 1
+        parts.append(block.text)
+        marks.extend((a + pos, b + pos) for a, b in block.marks)
+        pos += len(block.text)
+    return "\n".join(parts), marks
+
+
+def _covers(marks, length: int) -> bool:
+    return sum(b - a for a, b in marks) >= 0.5 * length
+
+
+def _alphabetical(titles: list[str]) -> bool:
+    """Three or more sibling titles, nearly all in alphabetical order: a glossary."""
+    keys = [re.sub(r"[^a-z0-9 ]", "", t.casefold()) for t in titles]
+    if len(keys) < 3:
+        return False
+    ordered = sum(a <= b for a, b in zip(keys, keys[1:]))
+    return ordered >= 0.85 * (len(keys) - 1)

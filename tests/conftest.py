@@ -1,0 +1,72 @@
+"""Shared fixtures: the fixture folder, the real-release corpus, and a real HTTP server."""
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
+
+# hypothesis keeps its files in a temporary folder: tests write nothing into the source tree
+set_hypothesis_home_dir(tempfile.mkdtemp(prefix="rookery-hypothesis-"))
+settings.register_profile("rookery", database=None, deadline=None)
+settings.load_profile("rookery")
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def corpus_dir() -> Path:
+    """../shared/corpus beside the checkout, or $ROOKERY_CORPUS."""
+    env = os.environ.get("ROOKERY_CORPUS")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+@pytest.fixture
+def fixtures() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    path = corpus_dir()
+    if not (path / "thronesdb" / "manifest.json").exists():
+        pytest.skip(f"corpus of real releases not found at {path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def thronesdb(corpus):
+    """The manifest of ThronesDB page snapshots, each entry with its absolute `path`."""
+    manifest = json.loads((corpus / "thronesdb" / "manifest.json").read_text())
+    for entry in manifest:
+        entry["path"] = corpus / "thronesdb" / entry["file"]
+    return manifest
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def http_server():
+    """serve(folder) → base URL of a real HTTP server on loopback serving that folder."""
+    servers = []
+
+    def serve(folder: Path) -> str:
+        handler = functools.partial(_QuietHandler, directory=str(folder))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield serve
+    for server in servers:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,93 @@
+from rookery.diffs.compare import diff_documents
+from rookery.model import Document, Section
+
+RULINGS = ("Rulings", "1. Play")
+
+
+def ruling(number, title, text, path=RULINGS):
+    return Section(title=title, kind="ruling", text=text, number=number, path=path,
+                   heading=f"({number}) {title}")
+
+
+def faq(title, question, answer):
+    return Section(title=title, kind="faq", text=f"{question}\n{answer}", question=question,
+                   path=("Frequently Asked Questions",), heading=title)
+
+
+def changes(old, new):
+    diff = diff_documents(Document(sections=old), Document(sections=new))
+    return [(c.type, c.section.title or c.section.question, c.text_changed,
+             c.renumbered, c.retitled, c.moved) for c in diff.changes]
+
+
+def test_inserting_a_ruling_renumbers_the_ones_after_it():
+    old = [ruling("1.1", "Ties", "Ties go to the defender."),
+           ruling("1.2", "Passing", "A player may pass.")]
+    new = [ruling("1.1", "Ties", "Ties go to the defender."),
+           ruling("1.2", "Mulligans", "Shuffle back once."),
+           ruling("1.3", "Passing", "A player may pass.")]
+    assert changes(old, new) == [
+        ("added", "Mulligans", False, False, False, False),
+        ("modified", "Passing", False, True, False, False),
+    ]
+
+
+def test_a_retitled_ruling_with_the_same_words_is_retitled_not_replaced():
+    old = [ruling("2.1", "Simultaneous Effects", "The active player orders them.")]
+    new = [ruling("2.1", "Ordering Simultaneous Effects", "The active player orders them.")]
+    assert changes(old, new) == [("modified", "Ordering Simultaneous Effects", False, False,
+                                  True, False)]
+
+
+def test_title_case_and_whitespace_kinds_are_not_changes():
+    old = [ruling("1.1", "Notes and Errata", "First line.\nSecond line , here.")]
+    new = [ruling("1.1", "NOTES AND ERRATA", "First line. Second line, here.")]
+    assert changes(old, new) == []
+
+
+def test_a_faq_entry_without_a_printed_title_is_not_retitled():
+    q, a = "May I use two forges?", "No."
+    titled = [faq("Two Forges", q, a)]
+    untitled = [Section(title=None, kind="faq", text=f"{q}\n{a}", question=q,
+                        path=("Frequently Asked Questions",))]
+    assert changes(titled, untitled) == []
+    assert changes(untitled, titled) == []
+
+
+def test_a_rewritten_ruling_keeps_its_identity():
+    old = [ruling("1.2", "Duplicates", "A limited duplicate counts as your limited card.")]
+    new = [ruling("1.2", "Duplicates", "A duplicate has none of the card's characteristics.")]
+    diff = diff_documents(Document(sections=old), Document(sections=new))
+    (change,) = diff.changes
+    assert change.type == "modified" and change.text_changed
+    assert "".join(t for op, t in change.ops if op <= 0) == old[0].text
+    assert "".join(t for op, t in change.ops if op >= 0) == new[0].text
+
+
+def test_same_number_but_different_ruling_is_a_removal_and_an_addition():
+    old = [ruling("3.2", "Player Choices", "Choices are constrained to legal options.")]
+    new = [ruling("3.2", "Saving from a Cost", "A card that leaves play as a cost is gone.")]
+    assert [c[0] for c in changes(old, new)] == ["removed", "added"]
+
+
+def test_a_section_moved_to_another_chapter_is_moved():
+    chapter1 = Section(title="Play", kind="heading", number="1", path=("Rulings",),
+                       heading="1. Play")
+    chapter2 = Section(title="Timing", kind="heading", number="2", path=("Rulings",),
+                       heading="2. Timing")
+    wanderer = "Reactions wait for the whole effect."
+    old = [chapter1, ruling("1.1", "Reactions", wanderer, ("Rulings", "1. Play")), chapter2]
+    new = [chapter1, chapter2, ruling("2.1", "Reactions", wanderer, ("Rulings", "2. Timing"))]
+    assert changes(old, new) == [("modified", "Reactions", False, True, False, True)]
+
+
+def test_reordering_siblings_marks_only_the_one_that_moved():
+    a, b, c = (faq(t, f"Question {t}?", "Yes.") for t in ("Alpha", "Beta", "Gamma"))
+    assert changes([a, b, c], [b, c, a]) == [("modified", "Alpha", False, False, False, True)]
+
+
+def test_added_and_removed_sections_are_reported_in_reading_order():
+    a, b, c = (faq(t, f"Question {t}?", f"Answer {t}.") for t in ("Alpha", "Beta", "Gamma"))
+    result = changes([a, b], [a, c])
+    assert result == [("removed", "Beta", False, False, False, False),
+                      ("added", "Gamma", False, False, False, False)]

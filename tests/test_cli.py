@@ -1,0 +1,153 @@
+import json
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rookery.cli import build_parser, main
+
+V1, V1_REFORMATTED, V2 = "skyforge_faq_v1.html", "skyforge_faq_v1_reformatted.html", "skyforge_faq_v2.html"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_output_follows_the_contract(capsys, fixtures):
+    code, out, err = run(capsys, "diff", fixtures / V1, fixtures / V2, "--format", "json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert set(data) == {"old", "new", "changes"}
+    assert set(data["old"]) == {"source", "version", "format", "sections"}
+    assert (data["old"]["version"], data["new"]["version"]) == ("1.0", "2.0")
+    assert data["old"]["format"] == "html"
+    keys = {"type", "old", "new", "text_changed", "renumbered", "retitled", "moved",
+            "similarity", "ops"}
+    for change in data["changes"]:
+        assert set(change) == keys
+        for side in ("old", "new"):
+            if change[side] is not None:
+                assert set(change[side]) == {"number", "title", "kind", "path"}
+    renumbered = [c for c in data["changes"] if c["renumbered"]]
+    assert renumbered == [{
+        "type": "modified",
+        "old": {"number": "1.2", "title": "Duplicate Relics", "kind": "ruling",
+                "path": ["Rulings and Clarifications", "1. Turn Structure"]},
+        "new": {"number": "1.3", "title": "Duplicate Relics", "kind": "ruling",
+                "path": ["Rulings and Clarifications", "1. Turn Structure"]},
+        "text_changed": False, "renumbered": True, "retitled": False, "moved": False,
+        "similarity": 1.0, "ops": []}]
+    added = [c["new"]["title"] for c in data["changes"] if c["type"] == "added"]
+    assert added == ["Quiet Bell (Tinker Pack, 80)", "Mulligans", "Borrowed Forges"]
+    assert [c["old"]["title"] for c in data["changes"] if c["type"] == "removed"] == ["Burn"]
+    anvil = next(c for c in data["changes"] if c["new"] and c["new"]["title"].startswith("Glass"))
+    assert anvil["ops"] == [[0, "The cost should be "], [-1, "3"], [1, "4"], [0, ", not 2."]]
+
+
+def test_markup_only_differences_are_not_changes(capsys, fixtures):
+    code, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V1_REFORMATTED, "--format", "json")
+    assert code == 0 and json.loads(out)["changes"] == []
+
+
+def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(capsys, fixtures):
+    code, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 1 + 8
+    assert "\x1b[" not in out
+    assert "~ Glass Anvil (Core, 40): text changed  The cost should be [-3-]{+4+}, not 2." in lines
+    assert "~ (1.3) Duplicate Relics: renumbered 1.2 \u2192 1.3, text unchanged" in lines
+    assert "+ added FAQ entry: Borrowed Forges" in lines
+
+
+def test_text_output_is_coloured_on_request(capsys, fixtures):
+    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--color", "always")
+    assert "\x1b[31m" in out and "\x1b[32m" in out
+
+
+def test_html_output_is_a_standalone_page(capsys, fixtures):
+    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--format", "html")
+    assert out.startswith("<!doctype html>")
+    assert "<del>3</del><ins>4</ins>" in out
+    assert "<script" not in out and "http" not in out.split("<body>")[1]
+
+
+def test_section_filter_matches_numbers_and_titles(capsys, fixtures):
+    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--section", "1.3",
+                    "--format", "json")
+    assert [c["new"]["title"] for c in json.loads(out)["changes"]] == ["Duplicate Relics"]
+    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--section", "forge",
+                    "--format", "json")
+    assert [c["new"]["title"] for c in json.loads(out)["changes"]] == ["Borrowed Forges"]
+
+
+def test_remove_leaves_out_annotations(capsys, fixtures, tmp_path):
+    annotated = (fixtures / V1).read_text().replace(
+        "<p>A player may pass.</p>", "").replace(
+        "<h3 id=\"anchor\">Anchor</h3>",
+        "<h3 id=\"anchor\">Anchor</h3><p class=\"site-note\">Related: Storm Lens.</p>")
+    (tmp_path / "annotated.html").write_text(annotated)
+    _, out, _ = run(capsys, "diff", fixtures / V1, tmp_path / "annotated.html", "--format", "json")
+    assert len(json.loads(out)["changes"]) == 1
+    _, out, _ = run(capsys, "diff", fixtures / V1, tmp_path / "annotated.html",
+                    "--remove", ".site-note", "--format", "json")
+    assert json.loads(out)["changes"] == []
+
+
+def test_urls_are_fetched_over_http(capsys, fixtures, http_server):
+    base = http_server(fixtures)
+    code, out, _ = run(capsys, "diff", f"{base}/{V1}", f"{base}/{V2}", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["new"]["source"] == f"{base}/{V2}" and len(data["changes"]) == 8
+
+
+def closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("make_input,pattern", [
+    (lambda d, b: d / "missing.html", r"missing\.html: no such file"),
+    (lambda d, b: d, r"is a folder"),
+    (lambda d, b: b["binary"], r"binary\.html: .*neither HTML nor PDF"),
+    (lambda d, b: b["empty"], r"empty\.html: .*empty"),
+    (lambda d, b: b["shop"], r"shop\.html: no headings"),
+    (lambda d, b: f"http://127.0.0.1:{closed_port()}/faq", r"cannot connect"),
+    (lambda d, b: b["url404"], r"HTTP 404"),
+    (lambda d, b: "gopher://example.org/faq", r"cannot fetch gopher:// URLs"),
+])
+def test_bad_input_is_one_clear_line_and_a_non_zero_exit(capsys, fixtures, tmp_path, http_server,
+                                                         make_input, pattern):
+    (tmp_path / "binary.html").write_bytes(bytes(range(256)))
+    (tmp_path / "empty.html").write_bytes(b"")
+    (tmp_path / "shop.html").write_text("<html><body><p>Buy dice.</p></body></html>")
+    bad = {"binary": tmp_path / "binary.html", "empty": tmp_path / "empty.html",
+           "shop": tmp_path / "shop.html", "url404": http_server(tmp_path) + "/nope.html"}
+    code, out, err = run(capsys, "diff", fixtures / V1, make_input(tmp_path, bad))
+    assert code != 0 and out == ""
+    assert err.count("\n") == 1 and err.startswith("rookery: error: ")
+    assert re.search(pattern, err), err
+
+
+def test_the_installed_command_reports_errors_without_a_traceback(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "rookery", "diff", str(tmp_path / "a.html"),
+                             str(tmp_path / "b.html")], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_every_option_is_documented_in_the_readme():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    for name, sub in subparsers.choices.items():
+        assert f"rookery {name}" in readme, name
+        for action in sub._actions:
+            for flag in action.option_strings:
+                if flag not in ("-h", "--help"):
+                    assert f"`{flag}" in readme, f"rookery {name} {flag} is not in the README"
