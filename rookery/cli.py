@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from urllib.parse import urlsplit
 
 from . import __version__
 from .diffs.compare import diff_documents
@@ -13,6 +14,7 @@ from .errors import RookeryError
 from .fetchers import fetch
 from .model import Document
 from .parsers import parse
+from .parsers.cache import ParseCache
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,14 +65,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def load_document(location: str, remove: list[str] | tuple[str, ...] = ()) -> Document:
-    """Fetch and parse one release named by a path or URL."""
-    return parse(fetch(location).data, source=location, remove=remove)
+def load_document(location: str, remove: list[str] | tuple[str, ...] = (),
+                  cache: ParseCache | None = None) -> Document:
+    """Fetch and parse one release named by a path or URL. The format comes from the
+    bytes; a name or Content-Type that promises a PDF must be kept, since an HTML page
+    behind a .pdf link is an error page, not a release."""
+    fetched = fetch(location)
+    promised_pdf = urlsplit(location).path.lower().endswith(".pdf") or \
+        "application/pdf" in (fetched.content_type or "").lower()
+    return parse(fetched.data, source=location, remove=remove, cache=cache,
+                 format="pdf" if promised_pdf else "auto")
 
 
 def cmd_diff(args) -> int:
-    old = load_document(args.old, args.remove)
-    new = load_document(args.new, args.remove)
+    cache = ParseCache()
+    old = load_document(args.old, args.remove, cache)
+    new = load_document(args.new, args.remove, cache)
     diff = diff_documents(old, new)
     if args.section:
         diff.changes = [c for c in diff.changes if matches(c, args.section)]

@@ -15,14 +15,22 @@ _SPACE = re.compile(r"\s+")
 _SPACE_BY_PUNCTUATION = re.compile(r" (?=[^\w ])|(?<=[^\w ]) ")
 
 
+# Pictographs and arrows: on a web page they are icon fonts or images with no text at
+# all, in a PDF the same icons are glyphs. They are not words, so they are not compared.
+_PICTOGRAPHS = re.compile("[\u2190-\u21ff\u2794-\u27bf\u2b00-\u2bff\u2600-\u26ff"
+                          "\u2700-\u2793\u25a0-\u25ff\ue000-\uf8ff\U0001f000-\U0001faff]")
+
+
 @lru_cache(maxsize=16384)
 def text_key(text: str | None) -> str:
     """Comparison key for section text: blind to whitespace that is typesetting.
 
     A line break that became a space (reflow, <br> vs. a new paragraph) and a space that
-    came or went beside punctuation ("Disciple (Core" / "Disciple(Core") are not changes.
+    came or went beside punctuation ("Disciple (Core" / "Disciple(Core") are not changes;
+    neither are icons (see _PICTOGRAPHS).
     """
-    return _SPACE_BY_PUNCTUATION.sub("", _SPACE.sub(" ", text or "").strip())
+    text = _PICTOGRAPHS.sub(" ", text or "")
+    return _SPACE_BY_PUNCTUATION.sub("", _SPACE.sub(" ", text).strip())
 
 
 def title_key(text: str | None) -> str:

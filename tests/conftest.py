@@ -49,6 +49,22 @@ def thronesdb(corpus):
     return manifest
 
 
+@pytest.fixture(scope="session")
+def parsed():
+    """parsed(path, remove=()) → Document, each corpus file parsed once per test run."""
+    from rookery.parsers import parse
+
+    memo: dict = {}
+
+    def load(path: Path, remove: tuple[str, ...] = ()):
+        key = (str(path), tuple(remove))
+        if key not in memo:
+            memo[key] = parse(Path(path).read_bytes(), source=str(path), remove=remove)
+        return memo[key]
+
+    return load
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass

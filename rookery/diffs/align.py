@@ -95,7 +95,14 @@ def align(old: list[Section], new: list[Section]) -> list[Pair]:
     by_key(lambda k: (k.text, k.family) if k.text else None)
     by_key(lambda k: (k.title, k.kind) if k.title else None, unique=True)
     pairs.extend(_scored(old, new, ko, kn, left, right))
+    if 0 in left and 0 in right and _front_matter(old[0]) and _front_matter(new[0]) \
+            and not any(i == 0 or j == 0 for i, j in pairs):
+        pairs.append((0, 0))  # what precedes the first heading is the same front matter
     return sorted(pairs)
+
+
+def _front_matter(s: Section) -> bool:
+    return s.heading is None and not s.path
 
 
 def _kind_family(s: Section) -> str:

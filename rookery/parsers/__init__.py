@@ -6,11 +6,13 @@ from typing import Callable
 from ..errors import ParseError, UnsupportedFormat
 from ..model import Document
 from .blocks import RawDocument
+from .cache import ParseCache, content_key
 from .html import read_html
 from .outline import build_document
+from .pdf import read_pdf
 
 # format name → reader(bytes, remove selectors) → RawDocument
-READERS: dict[str, Callable[..., RawDocument]] = {"html": read_html}
+READERS: dict[str, Callable[..., RawDocument]] = {"html": read_html, "pdf": read_pdf}
 
 
 def sniff(data: bytes) -> str | None:
@@ -27,16 +29,25 @@ def sniff(data: bytes) -> str | None:
 
 
 def parse(data: bytes, source: str = "", format: str = "auto",
-          remove: tuple[str, ...] | list[str] = ()) -> Document:
-    """Parse one release. `format` is "auto" (sniff), or a reader's name to insist on.
+          remove: tuple[str, ...] | list[str] = (), cache: ParseCache | None = None
+          ) -> Document:
+    """Parse one release. `format` is "auto" (sniff), or a reader's name to insist on;
+    with a `cache`, bytes parsed before are not parsed again.
 
     Errors name `source` first, so a caller can print them as they are."""
+    remove = tuple(remove)
+    key = content_key(data, format, remove) if cache is not None else ""
+    if cache is not None and (hit := cache.get(key, source)) is not None:
+        return hit
     try:
-        return _parse(data, source, format, tuple(remove))
+        doc = _parse(data, source, format, remove)
     except ParseError as e:
         if source and not str(e).startswith(source):
             raise type(e)(f"{source}: {e}") from None
         raise
+    if cache is not None:
+        cache.put(key, doc)
+    return doc
 
 
 def _parse(data: bytes, source: str, format: str, remove: tuple[str, ...]) -> Document:
@@ -47,7 +58,8 @@ def _parse(data: bytes, source: str, format: str, remove: tuple[str, ...]) -> Do
         raise UnsupportedFormat(f"neither HTML nor PDF (starts with {data[:12]!r}); give a "
                                 "rules page or a PDF release")
     if format not in ("auto", found):
-        raise UnsupportedFormat(f"{found.upper()}, not the expected {format.upper()}")
+        raise UnsupportedFormat(f"contains {found.upper()}, not the {format.upper()} it should "
+                                "be (an error page?)")
     reader = READERS.get(found)
     if reader is None:
         raise UnsupportedFormat(f"{found.upper()}, which this install cannot read")

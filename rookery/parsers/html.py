@@ -12,6 +12,7 @@ import re
 
 from lxml import etree
 from lxml.cssselect import CSSSelector, SelectorError
+from selectolax.lexbor import LexborHTMLParser
 
 from ..errors import ParseError, UsageError
 from .blocks import Block, RawDocument
@@ -84,22 +85,31 @@ def red_selectors(css: str) -> list[str]:
 
 
 def _parse(data: bytes):
+    """The page as a browser builds it. Broken markup is common on rules pages (a stray
+    <p> before a <span class="new"> that wraps headings); HTML5's recovery rules, which
+    lexbor implements, decide what a reader sees, so lexbor parses and its tidy output
+    becomes the lxml tree the rest of the reader walks."""
+    text = _decode(data)
+    try:
+        tidy = LexborHTMLParser(text).html or ""
+        root = etree.fromstring(tidy, parser=etree.HTMLParser(remove_comments=True,
+                                                               remove_pis=True))
+    except (etree.ParserError, ValueError) as e:
+        raise ParseError(f"cannot read this HTML ({e})") from None
+    if root is None:
+        raise ParseError("cannot read this HTML (no elements)")
+    return root
+
+
+def _decode(data: bytes) -> str:
     head = data[:4096].decode("ascii", "replace")
     declared = re.search(r"""<meta[^>]+charset\s*=\s*["']?([\w-]+)""", head, re.I)
-    encoding = declared.group(1) if declared else None
-    if encoding is None:
+    for encoding in ([declared.group(1)] if declared else []) + ["utf-8"]:
         try:
-            data.decode("utf-8")
-            encoding = "utf-8"
-        except UnicodeDecodeError:
-            encoding = "cp1252"
-    try:
-        parser = etree.HTMLParser(encoding=encoding, remove_comments=True,
-                                  remove_pis=True)
-        root = etree.fromstring(data, parser=parser)
-    except (etree.ParserError, LookupError, ValueError) as e:
-        raise ParseError(f"cannot read this HTML ({e})") from None
-    return root
+            return data.decode(encoding)
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return data.decode("cp1252", "replace")
 
 
 def _page_title(root) -> str | None:

@@ -33,9 +33,10 @@ _RULES = [
     (re.compile(r" {2,}"), " "),
     (re.compile(r" *\n[ \n]*"), "\n"),
     (re.compile(r" +(?=[,;:!?)\]]|\.(?!\.))"), ""),
-    (re.compile(r"(?<=[(\[]) +"), ""),
-    (re.compile(r"^[ \n]+|[ \n]+$|[ \n]+(?=\x00)|(?<=\x00)[ \n]+"), ""),
+    (re.compile(r"([(\[]) +"), r"\1"),
 ]
+_ENDS = re.compile(r"^[ \n]+|[ \n]+$")
+_AROUND_SEP = re.compile(r"[ \n]*\x00[ \n]*")
 _SEP = "\x00"  # joins texts normalized together; never in a document's text
 
 Span = tuple[int, int]
@@ -45,7 +46,7 @@ def normalize(raw: str, spans: list[Span] | tuple[Span, ...] = ()) -> tuple[str,
     """Normalize raw text ("\\n" = a hard break) and map `spans` onto the result."""
     text = _translate(raw)
     spans = list(spans)
-    for pattern, repl in _RULES:
+    for pattern, repl in _RULES + [(_ENDS, "")]:
         if spans and pattern.search(text):
             text, spans = _tracked_sub(pattern, repl, text, spans)
         else:
@@ -62,6 +63,7 @@ def normalize_many(items: list[tuple[str, list[Span] | tuple[Span, ...]]]
     text = _translate(_SEP.join(items[k][0].replace(_SEP, " ") for k in plain))
     for pattern, repl in _RULES:
         text = pattern.sub(repl, text)
+    text = _AROUND_SEP.sub(_SEP, text).strip(" \n")
     out: list = [None] * len(items)
     for k, piece in zip(plain, text.split(_SEP)):
         out[k] = (piece, [])

@@ -6,16 +6,11 @@ import pytest
 from lxml import etree
 
 from rookery.diffs.compare import diff_documents
-from rookery.parsers import parse
-
-_docs: dict = {}
 
 
-def load(entry):
-    key = str(entry["path"])
-    if key not in _docs:
-        _docs[key] = parse(entry["path"].read_bytes(), source=key)
-    return _docs[key]
+@pytest.fixture(scope="module")
+def load(parsed):
+    return lambda entry: parsed(entry["path"])
 
 
 def visible_text(path) -> str:
@@ -45,11 +40,12 @@ def release(manifest, label, last=True):
     return found[-1] if last else found[0]
 
 
-def changes(manifest, a, b):
-    return diff_documents(load(a), load(b)).changes
+@pytest.fixture(scope="module")
+def changes(load):
+    return lambda a, b: diff_documents(load(a), load(b)).changes
 
 
-def test_consecutive_snapshots_with_the_same_visible_text_have_no_changes(thronesdb):
+def test_consecutive_snapshots_with_the_same_visible_text_have_no_changes(thronesdb, load):
     same = [(a, b) for a, b in consecutive(thronesdb)
             if visible_text(a["path"]) == visible_text(b["path"])]
     assert len(same) >= 20  # template rewrites, link fixes, layout moves, footer years
@@ -72,17 +68,17 @@ METADATA_ONLY = [
 
 
 @pytest.mark.parametrize("old,new,why", METADATA_ONLY, ids=[m[2] for m in METADATA_ONLY])
-def test_title_block_and_contents_changes_are_not_section_changes(thronesdb, old, new, why):
+def test_title_block_and_contents_changes_are_not_section_changes(thronesdb, load, changes,
+                                                                  old, new, why):
     by_file = {e["file"]: e for e in thronesdb}
     a, b = by_file[old], by_file[new]
     assert visible_text(a["path"]) != visible_text(b["path"])
-    assert changes(thronesdb, a, b) == []
+    assert changes(a, b) == []
     assert (load(b).version, load(b).effective) == (b["version_label"], b["effective"])
 
 
-def test_v2_1_rewrites_duplicates_dropping_the_limited_duplicate_sentence(thronesdb):
-    found = [c for c in changes(thronesdb, release(thronesdb, "2.0"),
-                                release(thronesdb, "2.1", last=False))
+def test_v2_1_rewrites_duplicates_dropping_the_limited_duplicate_sentence(thronesdb, changes):
+    found = [c for c in changes(release(thronesdb, "2.0"), release(thronesdb, "2.1", last=False))
              if c.section.number == "1.2"]
     assert len(found) == 1
     change = found[0]
@@ -94,22 +90,22 @@ def test_v2_1_rewrites_duplicates_dropping_the_limited_duplicate_sentence(throne
     assert "not considered to be marshaling a card with any of that card's characteristics" in inserted
 
 
-def test_v2_2_adds_the_limited_card_as_duplicate_entry(thronesdb):
-    found = changes(thronesdb, release(thronesdb, "2.1"), release(thronesdb, "2.2", last=False))
+def test_v2_2_adds_the_limited_card_as_duplicate_entry(thronesdb, changes):
+    found = changes(release(thronesdb, "2.1"), release(thronesdb, "2.2", last=False))
     added = [c.new for c in found if c.type == "added" and c.new.kind == "faq"]
     assert [s.title for s in added] == ["Limited Card as Duplicate"]
     assert "does it count as my limited card" in added[0].question
 
 
-def test_may_2021_removes_only_limited_cards_in_setup(thronesdb):
+def test_may_2021_removes_only_limited_cards_in_setup(thronesdb, changes):
     by_date = {e["file"].split("/")[1][:10]: e for e in timeline(thronesdb, "faq")}
-    found = changes(thronesdb, by_date["2021-01-05"], by_date["2021-05-12"])
+    found = changes(by_date["2021-01-05"], by_date["2021-05-12"])
     assert [(c.type, c.section.kind, c.section.title) for c in found] == [
         ("removed", "faq", "Limited Cards in Setup")]
 
 
-def test_v2_0_inserts_saving_from_a_cost_and_renumbers_chapter_3(thronesdb):
-    found = changes(thronesdb, release(thronesdb, "1.4"), release(thronesdb, "2.0", last=False))
+def test_v2_0_inserts_saving_from_a_cost_and_renumbers_chapter_3(thronesdb, changes):
+    found = changes(release(thronesdb, "1.4"), release(thronesdb, "2.0", last=False))
     summary = {(c.type, c.section.title): c for c in found}
     assert ("added", "Saving from a Cost") in summary
     assert summary[("added", "Saving from a Cost")].new.number == "3.2"

@@ -1,0 +1,172 @@
+"""Reading order: find each page's columns and read down one column before the next.
+
+Why a gap histogram: columns are not announced in a PDF. Every fragment covers an x-range
+of the page; counting, for each point across the page, how many fragments cover it gives
+a histogram whose deep valleys are the gutters. A title or a wide table that spans the
+columns covers a gutter too, but such lines are few beside the dozens of lines in each
+column, so the valley stays deep. A valley is a gutter only when text is covered on
+both sides and a good number of fragments start right after it (a column's left edge);
+a gutter seen on most pages of the document is trusted on a page with little text.
+
+The page is then cut into bands: runs of lines that cross a gutter (title blocks,
+full-width front matter) and runs that do not, which are read column by column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .glyphs import Fragment
+
+Gutter = tuple[float, float]
+
+
+@dataclass
+class Line:
+    """Fragments of one column on one baseline, in reading order, with where it stands."""
+
+    fragments: list[Fragment]
+    page: int
+    column: tuple[float, float]  # the x-range of the column (or band) it is read in
+    first_in_column: bool = False
+
+    @property
+    def x0(self) -> float:
+        return self.fragments[0].x0
+
+    @property
+    def x1(self) -> float:
+        return self.fragments[-1].x1
+
+    @property
+    def top(self) -> float:
+        return min(f.top for f in self.fragments)
+
+    @property
+    def bottom(self) -> float:
+        return max(f.bottom for f in self.fragments)
+
+
+def find_gutters(frags: list[Fragment], trusted: list[Gutter] = ()) -> list[Gutter]:
+    """The gutters of one page (see the module doc), with the document's `trusted` ones
+    added where the page has too little text to show its own."""
+    found = _page_gutters(frags, trusted)
+    for g in trusted:
+        if not _near(g[0], g[1], found):
+            found.append(g)
+    return sorted(found)
+
+
+def _page_gutters(frags: list[Fragment], trusted) -> list[Gutter]:
+    if len(frags) < 2:
+        return []
+    left = min(f.x0 for f in frags)
+    right = max(f.x1 for f in frags)
+    width = right - left
+    if width <= 0:
+        return []
+    em = sorted(f.size for f in frags)[len(frags) // 2]
+    # count coverage per point; lines that clearly span the page do not vote
+    voters = [f for f in frags if f.x1 - f.x0 < 0.75 * width]
+    cells = int(width) + 2
+    delta = [0] * (cells + 1)
+    for f in voters:
+        delta[int(f.x0 - left)] += 1
+        delta[int(f.x1 - left) + 1] -= 1
+    coverage, running = [], 0
+    for d in delta[:cells]:
+        running += d
+        coverage.append(running)
+    peak = max(coverage) if coverage else 0
+    if peak < 3:
+        return []
+    low = max(1, int(0.1 * peak))
+    gutters = []
+    x = 0
+    while x < cells:
+        if coverage[x] <= low:
+            start = x
+            while x < cells and coverage[x] <= low:
+                x += 1
+            a, b = left + start, left + x
+            covered_left = max(coverage[:start], default=0) >= 3
+            covered_right = max(coverage[x:], default=0) >= 3
+            if covered_left and covered_right and b - a >= 0.4 * em:
+                starts = sum(1 for f in voters if b - 1.0 <= f.x0 <= b + 0.6 * em)
+                if starts >= max(3, 0.1 * len(voters)) or _near(a, b, trusted):
+                    gutters.append((a, b))
+        else:
+            x += 1
+    return gutters
+
+
+def _near(a: float, b: float, trusted) -> bool:
+    return any(abs(a - ta) <= 6 and abs(b - tb) <= 6 for ta, tb in trusted)
+
+
+def common_gutters(per_page: list[list[Gutter]]) -> list[Gutter]:
+    """Gutters that most pages agree on."""
+    seen: list[tuple[Gutter, int]] = []
+    for gutters in per_page:
+        for g in gutters:
+            for k, (h, n) in enumerate(seen):
+                if abs(g[0] - h[0]) <= 6 and abs(g[1] - h[1]) <= 6:
+                    seen[k] = (h, n + 1)
+                    break
+            else:
+                seen.append((g, 1))
+    pages = sum(1 for g in per_page if g) or 1
+    return [g for g, n in seen if n >= max(2, pages // 2)]
+
+
+def reading_order(frags: list[Fragment], gutters: list[Gutter], page: int) -> list[Line]:
+    """The page's lines, band by band and column by column."""
+    if not frags:
+        return []
+    left = min(f.x0 for f in frags)
+    right = max(f.x1 for f in frags)
+    # a line belongs to a column when it stays clear of the middle of the gutters beside it
+    cuts = [left - 1] + [(a + b) / 2 for a, b in gutters] + [right + 1]
+
+    def column_of(f: Fragment) -> int | None:
+        for k in range(len(cuts) - 1):
+            if f.x0 >= cuts[k] and f.x1 <= cuts[k + 1]:
+                return k
+        return None  # crosses a gutter: spans the columns
+
+    placed = [(f, column_of(f)) for f in frags]
+    # where each column's text ends on this page: the measure for "is this line full?"
+    edges = {}
+    for k in range(len(cuts) - 1):
+        inside = [f for f, c in placed if c == k]
+        if inside:
+            edges[k] = (min(f.x0 for f in inside), max(f.x1 for f in inside))
+    bands: list[tuple[str, list[tuple[Fragment, int | None]]]] = []
+    for f, k in sorted(placed, key=lambda p: (p[0].top, p[0].x0)):
+        kind = "span" if k is None or len(edges) == 1 else "columns"
+        if bands and bands[-1][0] == kind:
+            bands[-1][1].append((f, k))
+        else:
+            bands.append((kind, [(f, k)]))
+
+    lines: list[Line] = []
+    for kind, members in bands:
+        if kind == "span":
+            lines.extend(_lines([f for f, _k in members], (left, right), page))
+            continue
+        for k in sorted(edges):
+            lines.extend(_lines([f for f, c in members if c == k], edges[k], page))
+    return lines
+
+
+def _lines(frags: list[Fragment], column: tuple[float, float], page: int) -> list[Line]:
+    """Join fragments that share a baseline into lines, top to bottom."""
+    out: list[Line] = []
+    for f in sorted(frags, key=lambda f: (f.bottom, f.x0)):
+        if out and abs(out[-1].fragments[-1].bottom - f.bottom) <= 0.3 * f.size:
+            out[-1].fragments.append(f)
+            out[-1].fragments.sort(key=lambda g: g.x0)
+        else:
+            out.append(Line(fragments=[f], page=page, column=column))
+    if out:
+        out[0].first_in_column = True
+    return out

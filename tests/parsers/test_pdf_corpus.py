@@ -1,0 +1,96 @@
+"""The two-column PDF releases in ../shared/corpus/pdf against the pages they were
+typeset from: same sections, same words, same red marks, same history."""
+import json
+
+import pytest
+
+from rookery.diffs.align import align
+from rookery.diffs.compare import diff_documents
+from rookery.model import text_key, title_key
+
+
+@pytest.fixture(scope="module")
+def releases(corpus):
+    path = corpus / "pdf" / "manifest.json"
+    if not path.exists():
+        pytest.skip("no PDF releases in the corpus")
+    return json.loads(path.read_text())
+
+
+@pytest.fixture(scope="module")
+def both(corpus, parsed):
+    """both(release) → (web page with ThronesDB's own annotations left out, PDF)."""
+    def load(release):
+        return (parsed(corpus / release["from_snapshot"], (".mplain",)),
+                parsed(corpus / "pdf" / release["file"]))
+    return load
+
+
+def test_pdf_and_page_of_each_release_have_the_same_sections(both, releases):
+    for release in releases:
+        page, pdf = both(release)
+        assert (pdf.version, pdf.effective) == (release["version_label"], release["effective"])
+        changes = diff_documents(page, pdf).changes
+        # The one difference allowed: some PDFs leave a sentence of the front matter out
+        # (the page's pointer to the PDF itself). Then the front matter is the only change
+        # and the PDF adds no words of its own.
+        for change in changes:
+            assert change.type == "modified" and change.old.heading is None \
+                and not change.old.path, (release["file"], change)
+            assert not [t for op, t in change.ops if op > 0 and t.strip()], release["file"]
+        assert len(changes) <= 1, release["file"]
+
+
+def test_nearly_every_section_has_identical_text(both, releases):
+    same = total = 0
+    for release in releases:
+        page, pdf = both(release)
+        for i, j in align(page.sections, pdf.sections):
+            total += 1
+            same += " ".join(page.sections[i].text.split()) == " ".join(pdf.sections[j].text.split())
+    assert total > 1500
+    assert same / total >= 0.99
+
+
+def test_red_marks_in_the_pdf_are_the_marks_on_its_page(both, releases):
+    for release in releases:
+        page, pdf = both(release)
+        for i, j in align(page.sections, pdf.sections):
+            a, b = page.sections[i], pdf.sections[j]
+            if a.heading is None and not a.path:
+                continue  # front matter: see the first test
+            assert a.is_marked == b.is_marked, (release["file"], a.label)
+            assert text_key(" ".join(a.marked_text)) == text_key(" ".join(b.marked_text)), \
+                (release["file"], a.label)
+
+
+def signature(change):
+    s = change.section
+    name = (s.question or "")[:60] if s.kind == "faq" else title_key(s.title)
+    return (change.type, s.number, s.kind, name, change.text_changed, change.renumbered,
+            change.moved)
+
+
+def test_consecutive_pdfs_change_like_their_pages(both, releases):
+    faq = [r for r in releases if r["doc"] == "faq"]
+    assert len(faq) >= 10
+    for a, b in zip(faq, faq[1:]):
+        (page_a, pdf_a), (page_b, pdf_b) = both(a), both(b)
+        on_pages = [signature(c) for c in diff_documents(page_a, page_b).changes]
+        in_pdfs = [signature(c) for c in diff_documents(pdf_a, pdf_b).changes]
+        assert in_pdfs == on_pages, (a["file"], b["file"])
+
+
+def test_the_ruling_history_reads_the_same_in_the_pdfs(both, releases):
+    by_label = {r["version_label"]: r for r in releases}
+    changes = diff_documents(both(by_label["2.0"])[1], both(by_label["2.1"])[1]).changes
+    duplicates = [c for c in changes if c.section.number == "1.2"]
+    assert len(duplicates) == 1 and duplicates[0].text_changed
+    changes = diff_documents(both(by_label["2.1"])[1], both(by_label["2.2"])[1]).changes
+    added = [c.new for c in changes if c.type == "added" and c.new.kind == "faq"]
+    assert len(added) == 1 and added[0].title is None  # the PDF prints no short titles
+    assert "limited card" in added[0].question
+    changes = diff_documents(both(by_label["1.4"])[1], both(by_label["2.0"])[1]).changes
+    renumbered = {(c.old.number, c.new.number) for c in changes if c.renumbered and not c.text_changed}
+    assert {("3.2", "3.3"), ("3.3", "3.4")} <= renumbered
+    assert not [c for c in changes if c.type == "removed"]
