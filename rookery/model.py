@@ -115,9 +115,13 @@ class Change:
 
 @dataclass
 class DocumentDiff:
+    """The changes from `old` to `new`; `pairs` are the (old index, new index) of every
+    section matched across them, changed or not (how identity is carried forward)."""
+
     old: Document
     new: Document
     changes: list[Change]
+    pairs: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _first_words(text: str, n: int = 8) -> str:

@@ -86,3 +86,56 @@ def http_server():
     for server in servers:
         server.shutdown()
         server.server_close()
+
+
+class Script:
+    """Answers for a scripted loopback server: path → list of responses, used in turn
+    (the last one repeats). A response is (status, headers, body) or "reset" (close the
+    connection without answering). Requests seen are kept in `seen`."""
+
+    def __init__(self):
+        self.answers: dict[str, list] = {}
+        self.seen: list[tuple[str, dict]] = []
+
+    def on(self, path: str, *responses) -> None:
+        self.answers[path] = list(responses)
+
+    def next(self, path: str):
+        queue = self.answers.get(path) or [(404, {}, b"not here")]
+        return queue.pop(0) if len(queue) > 1 else queue[0]
+
+
+@pytest.fixture
+def scripted():
+    """(script, base URL) of a real HTTP server on loopback answering from `script`."""
+    script = Script()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            script.seen.append((self.path, dict(self.headers)))
+            answer = script.next(self.path)
+            if answer == "reset":
+                self.close_connection = True
+                self.connection.close()
+                return
+            status, headers, body = answer
+            self.send_response(status)
+            headers = {"Content-Length": str(len(body)), **headers}
+            for k, v in headers.items():
+                self.send_header(k, v)
+            self.end_headers()
+            self.wfile.write(body)
+            if int(headers["Content-Length"]) != len(body):
+                self.close_connection = True
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield script, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()

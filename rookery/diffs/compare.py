@@ -28,7 +28,7 @@ def diff_documents(old: Document, new: Document) -> DocumentDiff:
             keyed.append(((before[-1] if before else -1, 1, i),
                           Change(type="removed", old=s, new=None)))
     keyed.sort(key=lambda kc: kc[0])
-    return DocumentDiff(old=old, new=new, changes=[c for _k, c in keyed])
+    return DocumentDiff(old=old, new=new, changes=[c for _k, c in keyed], pairs=pairs)
 
 
 def compare_pair(old: Section, new: Section, moved: bool = False) -> Change | None:

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 from ..errors import FetchError
 from .base import Fetched
-from .http import fetch_http
+from .http import HttpOptions, fetch_http
 from .local import fetch_local
 
 # scheme → fetcher(location, **options); a bare path has the scheme ""
@@ -30,4 +30,4 @@ def fetch(location: str, **options) -> Fetched:
     return fetcher(location, **options)
 
 
-__all__ = ["FETCHERS", "Fetched", "fetch"]
+__all__ = ["FETCHERS", "Fetched", "HttpOptions", "fetch"]

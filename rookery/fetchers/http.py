@@ -1,5 +1,17 @@
-"""HTTP(S) with requests: timeouts, a size limit, and an honest User-Agent."""
+"""HTTP(S) with requests: conditional GET, timeouts, retries with backoff, a size limit,
+and an honest User-Agent.
+
+A 304 comes back as a Fetched with status 304 and no data: nothing new. Connection
+errors, timeouts, 5xx and 429 are retried with exponential backoff and jitter (a
+Retry-After header wins); what still fails raises FetchError with a one-line reason.
+"""
 from __future__ import annotations
+
+import email.utils
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
 
 import requests
 
@@ -7,38 +19,110 @@ from .. import __version__
 from ..errors import FetchError
 from .base import Fetched
 
-USER_AGENT = f"rookery/{__version__} (rules-document change watcher; python-requests)"
-TIMEOUT = (10, 30)  # connect, read (seconds)
-MAX_BYTES = 50 * 1024 * 1024
+USER_AGENT = (f"rookery/{__version__} (watches rules documents for changes; "
+              "+https://pypi.org/project/rookery/)")
+RETRY_STATUS = {429, 500, 502, 503, 504}
+MAX_WAIT = 300.0  # never wait longer than this between attempts, whatever a server asks
 
 
-def fetch_http(url: str, session: requests.Session | None = None, timeout=TIMEOUT,
-               max_bytes: int = MAX_BYTES, headers: dict | None = None) -> Fetched:
+@dataclass
+class HttpOptions:
+    timeout: float = 30.0
+    retries: int = 3
+    backoff: float = 2.0
+    max_size: int = 50 * 1024 * 1024
+    user_agent: str = USER_AGENT
+    sleep: Callable[[float], None] = time.sleep  # tests pass a recorder
+
+
+def fetch_http(url: str, *, session: requests.Session | None = None,
+               options: HttpOptions | None = None, etag: str | None = None,
+               last_modified: str | None = None) -> Fetched:
+    options = options or HttpOptions()
     session = session or requests.Session()
-    send = {"User-Agent": USER_AGENT, **(headers or {})}
+    headers = {"User-Agent": options.user_agent, "Accept-Encoding": "gzip, deflate"}
+    if etag:
+        headers["If-None-Match"] = etag
+    if last_modified:
+        headers["If-Modified-Since"] = last_modified
+    attempt = 0
+    while True:
+        try:
+            return _once(session, url, headers, options)
+        except _Retry as retry:
+            if attempt >= options.retries:
+                raise FetchError(f"{url}: {retry.reason} (after {attempt + 1} attempts)") from None
+            wait = retry.after if retry.after is not None else \
+                options.backoff * (2 ** attempt) * (0.5 + random.random())
+            options.sleep(min(wait, MAX_WAIT))
+            attempt += 1
+
+
+class _Retry(Exception):
+    def __init__(self, reason: str, after: float | None = None):
+        self.reason, self.after = reason, after
+
+
+def _once(session, url: str, headers: dict, options: HttpOptions) -> Fetched:
     try:
-        with session.get(url, headers=send, timeout=timeout, stream=True) as response:
-            if response.status_code >= 400:
-                raise FetchError(f"{url}: the server answered HTTP {response.status_code} "
+        with session.get(url, headers=headers, timeout=(min(options.timeout, 10), options.timeout),
+                         stream=True, allow_redirects=True) as response:
+            status = response.status_code
+            if status in RETRY_STATUS:
+                raise _Retry(f"the server answered HTTP {status}",
+                             _retry_after(response.headers.get("Retry-After")))
+            if status == 304:
+                return Fetched(data=b"", url=response.url, status=304,
+                               headers=dict(response.headers))
+            if status >= 400:
+                raise FetchError(f"{url}: the server answered HTTP {status} "
                                  f"{response.reason or ''}".rstrip() + "; check the URL")
+            declared = response.headers.get("Content-Length")
+            if declared and declared.isdigit() and int(declared) > options.max_size:
+                raise FetchError(f"{url}: {int(declared)} bytes is over the size limit "
+                                 f"({options.max_size} bytes)")
             body = bytearray()
             for chunk in response.iter_content(64 * 1024):
                 body += chunk
-                if len(body) > max_bytes:
-                    raise FetchError(f"{url}: larger than {max_bytes // (1024 * 1024)} MB; "
-                                     "is this really a rules document?")
-            return Fetched(data=bytes(body), url=response.url, status=response.status_code,
+                if len(body) > options.max_size:
+                    raise FetchError(f"{url}: the body is over the size limit "
+                                     f"({options.max_size} bytes)")
+            if declared and declared.isdigit() and "Content-Encoding" not in response.headers \
+                    and len(body) < int(declared):
+                raise _Retry(f"the body was cut short ({len(body)} of {declared} bytes)")
+            return Fetched(data=bytes(body), url=response.url, status=status,
                            content_type=response.headers.get("Content-Type"),
                            headers=dict(response.headers))
+    except (requests.exceptions.ChunkedEncodingError,
+            requests.exceptions.ContentDecodingError) as e:
+        raise _Retry(f"the body was cut short ({_reason(e)})") from None
     except requests.exceptions.Timeout:
-        raise FetchError(f"{url}: timed out; try again later") from None
+        raise _Retry(f"no answer within {options.timeout:g} s") from None
     except requests.exceptions.ConnectionError as e:
-        raise FetchError(f"{url}: cannot connect ({_reason(e)}); check the address and "
-                         "your network") from None
+        raise _Retry(f"cannot connect ({_reason(e)})") from None
     except requests.exceptions.RequestException as e:
         raise FetchError(f"{url}: request failed ({_reason(e)})") from None
 
 
+def _retry_after(value: str | None) -> float | None:
+    """Seconds to wait, from a Retry-After header (seconds or an HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
 def _reason(e: Exception) -> str:
     text = str(e.args[0] if e.args else e)
+    for marker in ("Connection refused", "Connection reset", "Name or service not known",
+                   "Temporary failure in name resolution", "Remote end closed connection",
+                   "IncompleteRead", "timed out"):
+        if marker in text:
+            return marker.lower() if marker[0].isupper() and " " in marker else marker
     return text.split(": ")[-1][:120] if text else e.__class__.__name__

@@ -11,6 +11,9 @@ from .html import read_html
 from .outline import build_document
 from .pdf import read_pdf
 
+# Bumped whenever parsing yields different Documents, so stored parses are redone.
+PARSER_VERSION = "1"
+
 # format name → reader(bytes, remove selectors) → RawDocument
 READERS: dict[str, Callable[..., RawDocument]] = {"html": read_html, "pdf": read_pdf}
 

@@ -1,0 +1,1 @@
+"""The subcommands of `rookery`. Each module adds its parsers and handlers."""

@@ -1,0 +1,95 @@
+"""`rookery diff OLD NEW`: two releases, section by section."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from urllib.parse import urlsplit
+
+from ..diffs.compare import diff_documents
+from ..diffs.report import matches, to_json
+from ..fetchers import fetch
+from ..model import Document
+from ..parsers import parse
+from ..parsers.cache import ParseCache
+from ..store import revisions as revs
+from .common import add_common, open_store
+
+_REF = re.compile(r"^(?P<source>[a-z0-9][a-z0-9._-]*)@(?P<rev>[^/\\]*)$")
+
+
+def add(commands) -> None:
+    p = commands.add_parser(
+        "diff", help="compare two releases section by section",
+        description="Compare two releases of a rules document section by section. OLD and "
+                    "NEW are file paths or http(s) URLs of HTML pages or PDFs (the format is "
+                    "read from the bytes, not the name), or SOURCE@REV for a stored "
+                    "revision: REV is a version label (2.2), a date (2019-06-03: the "
+                    "revision current that day), a revision number, or 'latest'.")
+    p.add_argument("old", metavar="OLD", help="the earlier release: a path, URL or SOURCE@REV")
+    p.add_argument("new", metavar="NEW", help="the later release: a path, URL or SOURCE@REV")
+    p.add_argument("--format", choices=("text", "json", "html"), default="text",
+                   help="text: one line per change (default); json: the machine-readable "
+                        "contract; html: a standalone page")
+    p.add_argument("--section", metavar="QUERY",
+                   help="only changes to sections whose number or title matches QUERY")
+    p.add_argument("--remove", metavar="SELECTOR", action="append", default=[],
+                   help="leave out HTML elements matching this CSS selector before parsing "
+                        "(repeatable), e.g. --remove .mplain")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour inline word changes in text output (auto: when stdout is a "
+                        "terminal)")
+    add_common(p)
+    p.set_defaults(handler=run)
+
+
+def store_ref(location: str) -> tuple[str, str] | None:
+    """("agot-faq", "2.2") for "agot-faq@2.2", unless a file of that name exists."""
+    m = _REF.match(location)
+    if m is None or os.path.exists(location):
+        return None
+    return m.group("source"), m.group("rev")
+
+
+def load_document(location: str, remove=(), cache: ParseCache | None = None,
+                  args=None) -> Document:
+    """Fetch and parse one release named by a path or URL, or read a stored revision.
+
+    The format comes from the bytes; a name or Content-Type that promises a PDF must be
+    kept, since an HTML page behind a .pdf link is an error page, not a release."""
+    ref = store_ref(location)
+    if ref is not None:
+        with open_store(args, readonly=True) as store:
+            rev = revs.resolve(store, *ref)
+            doc = revs.document(store, rev)
+            doc.source = location
+            return doc
+    fetched = fetch(location)
+    promised_pdf = urlsplit(location).path.lower().endswith(".pdf") or \
+        "application/pdf" in (fetched.content_type or "").lower()
+    return parse(fetched.data, source=location, remove=remove, cache=cache,
+                 format="pdf" if promised_pdf else "auto")
+
+
+def run(args) -> int:
+    cache = ParseCache()
+    old = load_document(args.old, args.remove, cache, args)
+    new = load_document(args.new, args.remove, cache, args)
+    diff = diff_documents(old, new)
+    if args.section:
+        diff.changes = [c for c in diff.changes if matches(c, args.section)]
+    out = sys.stdout
+    if args.format == "json":
+        json.dump(to_json(diff), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    elif args.format == "html":
+        from ..diffs.html import render_html
+
+        out.write(render_html(diff))
+    else:
+        from ..diffs.text import render_text
+
+        color = args.color == "always" or (args.color == "auto" and out.isatty())
+        out.write(render_text(diff, color=color))
+    return 0

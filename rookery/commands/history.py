@@ -1,0 +1,73 @@
+"""`rookery history SOURCE [SECTION]`: a source's revisions, or one section's versions."""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..diffs.report import change_json, describe
+from ..diffs.text import inline
+from ..errors import UsageError
+from ..store import revisions as revs
+from .common import add_common, open_store, table
+
+
+def add(commands) -> None:
+    p = commands.add_parser(
+        "history", help="list a source's revisions, or one section's versions",
+        description="Without SECTION: every revision of SOURCE with its version, dates and "
+                    "counts of changed sections. With SECTION (a number like 1.2 or words of "
+                    "a title): every version of the sections that match, and what changed.")
+    p.add_argument("source", metavar="SOURCE", help="a source id (see `rookery sources`)")
+    p.add_argument("section", metavar="SECTION", nargs="?", help="a section number or title")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default) or json")
+    add_common(p)
+    p.set_defaults(handler=run)
+
+
+def run(args) -> int:
+    with open_store(args, readonly=True) as store:
+        all_revs = revs.revisions(store, args.source)
+        if not all_revs:
+            raise UsageError(f"no revisions of {args.source!r} in the store; run "
+                             f"`rookery fetch {args.source}` first")
+        if args.section:
+            return _section(store, args)
+        if args.format == "json":
+            json.dump([vars(r) for r in all_revs], sys.stdout, indent=2)
+            sys.stdout.write("\n")
+            return 0
+        rows = [[str(r.number), r.label, r.effective or "-", r.date, str(r.added),
+                 str(r.removed), str(r.modified), str(r.sections)] for r in all_revs]
+        sys.stdout.write(table(rows, ["#", "version", "effective", "date", "added",
+                                      "removed", "modified", "sections"]))
+    return 0
+
+
+def _section(store, args) -> int:
+    items = revs.find_items(store, args.source, args.section)
+    if not items:
+        raise UsageError(f"no section of {args.source} matches {args.section!r}")
+    histories = [revs.section_history(store, item) for item in items]
+    if args.format == "json":
+        json.dump([[{"revision": e.revision.number, "version": e.revision.version,
+                     "date": e.revision.date,
+                     "change": change_json(e.change) if e.change else None,
+                     "section": e.section.ref() if e.section else None}
+                    for e in events] for events in histories], sys.stdout, indent=2,
+                  ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    for events in histories:
+        name = next((e.section.label for e in reversed(events) if e.section), "?")
+        sys.stdout.write(f"{name}\n")
+        for e in events:
+            where = f"revision {e.revision.number} ({e.revision.label}, {e.revision.date})"
+            if e.change is None:
+                sys.stdout.write(f"  {where}: first recorded\n")
+                continue
+            line = f"  {where}: {describe(e.change)}"
+            if e.change.ops:
+                line += "  " + inline(e.change.ops)
+            sys.stdout.write(line + "\n")
+    return 0

@@ -1,0 +1,121 @@
+"""`rookery fetch`, `rookery run`, `rookery sources`, `rookery config`: the watch."""
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+
+from ..config import default_toml
+from ..fetchers.schedule import Job, run_schedule
+from ..progress import Progress
+from ..store import revisions as revs
+from ..watch import Watcher
+from .common import add_common, config_of, table
+
+log = logging.getLogger("rookery")
+
+
+def add(commands) -> None:
+    p = commands.add_parser("fetch", help="fetch every source (or the ones named) once, now",
+                            description="Run one fetch cycle: get each source, keep what it "
+                                        "returns, and record a revision where the content "
+                                        "changed.")
+    p.add_argument("sources", nargs="*", metavar="SOURCE", help="source ids (default: all)")
+    add_common(p)
+    p.set_defaults(handler=fetch_command)
+
+    p = commands.add_parser("run", help="keep watching: fetch each source on its schedule",
+                            description="Fetch each source on its schedule (`every` or "
+                                        "`cron`) until interrupted (Ctrl-C or SIGTERM), "
+                                        "publishing the site after a cycle that recorded a "
+                                        "revision.")
+    add_common(p)
+    p.set_defaults(handler=run_command)
+
+    p = commands.add_parser("sources", help="list the configured sources and their state",
+                            description="List the configured sources with their schedule, "
+                                        "revisions and last fetch.")
+    add_common(p)
+    p.set_defaults(handler=sources_command)
+
+    p = commands.add_parser("config", help="print the configuration in force",
+                            description="Print the configuration file in force (the shipped "
+                                        "defaults when there is none): a starting point for "
+                                        "rookery.toml.")
+    add_common(p)
+    p.set_defaults(handler=config_command)
+
+
+def _selected(config, names: list[str]):
+    return [config.source(n) for n in names] if names else config.sources
+
+
+def fetch_command(args) -> int:
+    config = config_of(args)
+    sources = _selected(config, args.sources)
+    with config.open_store() as store:
+        store.lock()
+        stats = Watcher(store, config, progress=Progress()).cycle(sources)
+    log.info("cycle done: %d requests, %d bodies downloaded, %d not modified, %d parsed, "
+             "%d revisions, %d quarantined, %d failed", stats.requests, stats.downloads,
+             stats.not_modified, stats.parses, len(stats.revisions), stats.quarantined,
+             stats.errors)
+    return 1 if stats.errors and not (stats.downloads or stats.not_modified) else 0
+
+
+def run_command(args) -> int:
+    config = config_of(args)
+    holder = config.open_store()
+    holder.lock()  # this process owns the data directory until it stops
+    publish_lock = threading.Lock()
+
+    def cycle(source) -> None:
+        with config.open_store() as store:
+            stats = Watcher(store, config).cycle([source])
+        if stats.revisions:
+            with publish_lock:
+                _publish(config)
+
+    jobs = [Job(id=s.id, run=lambda s=s: cycle(s), every_seconds=s.interval_seconds,
+                cron=s.cron) for s in config.sources]
+    try:
+        run_schedule(jobs)
+    finally:
+        holder.close()
+    return 0
+
+
+def _publish(config) -> None:
+    try:
+        from ..feeds.site import publish
+    except ImportError:  # no publishing stage in this build
+        return
+    with config.open_store() as store:
+        written = publish(store, config)
+    log.info("site published to %s: %d files written", config.site, written)
+
+
+def sources_command(args) -> int:
+    config = config_of(args)
+    rows = []
+    store = config.open_store() if config.db_file.exists() else None
+    for s in config.sources:
+        latest = revs.latest_revision(store, s.id) if store else None
+        last = store.fetches(s.id, limit=1) if store else []
+        rows.append([
+            s.id, s.format, s.cron or f"every {s.every}",
+            str(latest.number if latest else 0), latest.label if latest else "-",
+            f"{last[0]['started_at'][:16]} {last[0]['outcome']}" if last else "never fetched",
+            s.url or f"links on {s.discover.page}",
+        ])
+    if store:
+        store.close()
+    sys.stdout.write(table(rows, ["source", "format", "schedule", "revisions", "latest",
+                                  "last fetch", "url"]))
+    return 0
+
+
+def config_command(args) -> int:
+    config = config_of(args)
+    sys.stdout.write(config.path.read_text(encoding="utf-8") if config.path else default_toml())
+    return 0

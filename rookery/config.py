@@ -1,0 +1,223 @@
+"""Configuration: one TOML file (`rookery.toml`), with defaults that work.
+
+Where it is read from: --config, else $ROOKERY_CONFIG, else ./rookery.toml, else the
+defaults shipped with rookery (default.toml: A Game of Thrones 2nd edition on ThronesDB).
+The data directory comes from --data, else $ROOKERY_DATA, else the file's `data` key.
+Unknown keys are refused with the list of the allowed ones.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from .errors import UsageError
+
+TOP_KEYS = {"data", "site", "base_url", "database", "fetch", "source"}
+SOURCE_KEYS = {"id", "title", "url", "format", "every", "cron", "remove", "discover",
+               "min_sections"}
+DISCOVER_KEYS = {"page", "pattern"}
+FETCH_KEYS = {"timeout", "retries", "backoff", "max_size", "user_agent"}
+FORMATS = ("html", "pdf", "auto")
+_DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$")
+
+
+@dataclass(frozen=True)
+class Discover:
+    """Find versioned files by the links of an index page."""
+
+    page: str
+    pattern: str
+
+
+@dataclass(frozen=True)
+class SourceConfig:
+    id: str
+    title: str
+    url: str | None
+    format: str = "auto"
+    every: str | None = "6h"
+    cron: str | None = None
+    remove: tuple[str, ...] = ()
+    discover: Discover | None = None
+    # a body with fewer sections than this share of the last revision's is quarantined
+    min_sections: float = 0.5
+
+    @property
+    def interval_seconds(self) -> int | None:
+        return duration_seconds(self.every) if self.every and not self.cron else None
+
+    def settings(self) -> dict:
+        return {"url": self.url, "format": self.format, "every": self.every, "cron": self.cron,
+                "remove": list(self.remove), "min_sections": self.min_sections,
+                "discover": vars(self.discover) if self.discover else None}
+
+
+@dataclass(frozen=True)
+class FetchSettings:
+    timeout: float = 30.0  # seconds to connect, and between bytes read
+    retries: int = 3  # on connection errors, 5xx and 429
+    backoff: float = 2.0  # first wait in seconds; doubles each retry, with jitter
+    max_size: int = 50 * 1024 * 1024
+    user_agent: str | None = None
+
+
+@dataclass
+class Config:
+    data: Path
+    site: Path
+    base_url: str
+    sources: list[SourceConfig]
+    fetch: FetchSettings = field(default_factory=FetchSettings)
+    database: str | None = None
+    path: Path | None = None  # the file it came from (None: the shipped defaults)
+
+    @property
+    def db_file(self) -> Path:
+        """The SQLite file: `database = "sqlite:///path"`, else rookery.db in `data`."""
+        if self.database:
+            return Path(self.database[len("sqlite:///"):])
+        return self.data / "rookery.db"
+
+    def open_store(self, readonly: bool = False):
+        from .store import Store
+
+        return Store(self.data, readonly=readonly, db_file=self.db_file)
+
+    def source(self, source_id: str) -> SourceConfig:
+        for s in self.sources:
+            if s.id == source_id:
+                return s
+        known = ", ".join(s.id for s in self.sources) or "none"
+        raise UsageError(f"no source {source_id!r} in the configuration (sources: {known})")
+
+
+def default_toml() -> str:
+    return resources.files("rookery").joinpath("default.toml").read_text(encoding="utf-8")
+
+
+def load_config(path: str | Path | None = None, data: str | Path | None = None) -> Config:
+    """The configuration in force (see the module doc for where it comes from)."""
+    chosen = path or os.environ.get("ROOKERY_CONFIG")
+    if not chosen and Path("rookery.toml").exists():
+        chosen = "rookery.toml"
+    if chosen:
+        try:
+            text = Path(chosen).read_text(encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"cannot read the configuration {chosen} ({e.strerror or e})") from None
+        base = Path(chosen).resolve().parent
+    else:
+        text, base = default_toml(), Path.cwd()
+    config = parse_config(text, base, where=str(chosen or "the default configuration"))
+    config.path = Path(chosen) if chosen else None
+    data = data or os.environ.get("ROOKERY_DATA")
+    if data:
+        config.data = Path(data)
+    return config
+
+
+def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise UsageError(f"{where}: not valid TOML ({e})") from None
+    _only(raw, TOP_KEYS, where)
+    fetch = raw.get("fetch", {})
+    _only(fetch, FETCH_KEYS, f"{where} [fetch]")
+    sources = [_source(s, where) for s in raw.get("source", [])]
+    ids = [s.id for s in sources]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise UsageError(f"{where}: source ids must be unique; repeated: {', '.join(dupes)}")
+    database = raw.get("database")
+    if database is not None:
+        if not str(database).startswith("sqlite:///"):
+            raise UsageError(f"{where}: database = {database!r}: only sqlite:///PATH is "
+                             "supported; leave it out to keep the store in `data`")
+        database = "sqlite:///" + str(base / database[len("sqlite:///"):])
+    return Config(
+        data=base / raw.get("data", "rookery-data"),
+        site=base / raw.get("site", "site"),
+        base_url=str(raw.get("base_url", "http://localhost:8000/")).rstrip("/") + "/",
+        database=database,
+        sources=sources,
+        fetch=FetchSettings(**{k: _typed(k, v, where) for k, v in fetch.items()}),
+    )
+
+
+def _source(raw: dict, where: str) -> SourceConfig:
+    if not isinstance(raw, dict):
+        raise UsageError(f"{where}: each [[source]] must be a table")
+    name = raw.get("id", "?")
+    here = f"{where} source {name!r}"
+    _only(raw, SOURCE_KEYS, here)
+    if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", str(raw.get("id", ""))):
+        raise UsageError(f"{here}: `id` is required: lower-case letters, digits, '.', '-', '_'")
+    discover = raw.get("discover")
+    if discover is not None:
+        _only(discover, DISCOVER_KEYS, f"{here} discover")
+        if not {"page", "pattern"} <= set(discover):
+            raise UsageError(f"{here}: discover needs both `page` and `pattern`")
+        try:
+            compiled = re.compile(discover["pattern"])
+        except re.error as e:
+            raise UsageError(f"{here}: discover pattern is not a regular expression ({e})") from None
+        if "version" not in compiled.groupindex:
+            raise UsageError(f"{here}: discover pattern needs a named group (?P<version>...)")
+        discover = Discover(page=discover["page"], pattern=discover["pattern"])
+    if bool(raw.get("url")) == bool(discover):
+        raise UsageError(f"{here}: give either `url` or `discover`, not both or neither")
+    fmt = raw.get("format", "auto")
+    if fmt not in FORMATS:
+        raise UsageError(f"{here}: format must be one of {', '.join(FORMATS)}")
+    if "every" in raw and "cron" in raw:
+        raise UsageError(f"{here}: give `every` or `cron`, not both")
+    every = raw.get("every", None if "cron" in raw else "6h")
+    if every is not None and duration_seconds(every) is None:
+        raise UsageError(f"{here}: every = {every!r} is not a duration like \"30m\", \"6h\", \"1d\"")
+    cron = raw.get("cron")
+    if cron is not None:
+        _check_cron(cron, here)
+    remove = raw.get("remove", [])
+    if not isinstance(remove, list) or not all(isinstance(r, str) for r in remove):
+        raise UsageError(f"{here}: remove must be a list of CSS selectors")
+    return SourceConfig(id=raw["id"], title=raw.get("title", raw["id"]), url=raw.get("url"),
+                        format=fmt, every=every, cron=cron, remove=tuple(remove),
+                        discover=discover, min_sections=float(raw.get("min_sections", 0.5)))
+
+
+def duration_seconds(text: str) -> int | None:
+    m = _DURATION.match(str(text).strip())
+    if not m or not any(m.groups()):
+        return None
+    d, h, mi, s = (int(g or 0) for g in m.groups())
+    total = ((d * 24 + h) * 60 + mi) * 60 + s
+    return total or None
+
+
+def _check_cron(expression: str, here: str) -> None:
+    from apscheduler.triggers.cron import CronTrigger
+
+    try:
+        CronTrigger.from_crontab(expression)
+    except ValueError as e:
+        raise UsageError(f"{here}: cron = {expression!r} is not a crontab line ({e})") from None
+
+
+def _only(table: dict, allowed: set[str], where: str) -> None:
+    unknown = sorted(set(table) - allowed)
+    if unknown:
+        raise UsageError(f"{where}: unknown key{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}")
+
+
+def _typed(key: str, value, where: str):
+    expected = {"timeout": (int, float), "retries": int, "backoff": (int, float),
+                "max_size": int, "user_agent": str}[key]
+    if not isinstance(value, expected) or isinstance(value, bool):
+        raise UsageError(f"{where} [fetch]: {key} = {value!r} has the wrong type")
+    return value

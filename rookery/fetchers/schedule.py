@@ -1,0 +1,67 @@
+"""Run jobs on their schedules (APScheduler) until SIGINT or SIGTERM.
+
+Each job runs at most one at a time; runs missed while one was busy (or the machine
+slept) are coalesced into one; every job also runs once at start. Jobs are plain
+callables: what a cycle does is the caller's business.
+"""
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from dataclasses import dataclass
+from typing import Callable
+
+from apscheduler.schedulers.background import BackgroundScheduler
+from apscheduler.triggers.cron import CronTrigger
+from apscheduler.triggers.interval import IntervalTrigger
+
+log = logging.getLogger("rookery")
+
+
+@dataclass
+class Job:
+    id: str
+    run: Callable[[], None]
+    every_seconds: int | None = None
+    cron: str | None = None
+
+
+def run_schedule(jobs: list[Job], stop: threading.Event | None = None) -> None:
+    """Block, running `jobs`, until `stop` is set or the process is told to stop."""
+    stop = stop or threading.Event()
+    scheduler = BackgroundScheduler(job_defaults={"coalesce": True, "max_instances": 1,
+                                                  "misfire_grace_time": None})
+    for job in jobs:
+        trigger = CronTrigger.from_crontab(job.cron) if job.cron else \
+            IntervalTrigger(seconds=job.every_seconds or 6 * 3600)
+        scheduler.add_job(_guarded(job), trigger, id=job.id, name=job.id,
+                          next_run_time=_now(scheduler))
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            previous[sig] = signal.signal(sig, lambda *_: stop.set())
+    scheduler.start()
+    log.info("watching %d source%s; stop with Ctrl-C", len(jobs), "" if len(jobs) == 1 else "s")
+    try:
+        stop.wait()
+    finally:
+        log.info("stopping: waiting for running fetches to finish")
+        scheduler.shutdown(wait=True)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _guarded(job: Job) -> Callable[[], None]:
+    def run() -> None:
+        try:
+            job.run()
+        except Exception:  # a failed cycle must not stop the watch; log it and go on
+            log.exception("%s: cycle failed", job.id)
+    return run
+
+
+def _now(scheduler):
+    import datetime as dt
+
+    return dt.datetime.now(scheduler.timezone)

@@ -1,0 +1,248 @@
+"""Revisions of a source: record one (with its section versions and changes), read them
+back, and follow one section through all of them."""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+
+from ..errors import UsageError
+from ..model import Change, Document, DocumentDiff, Section
+from .codec import section_from_dict, section_hash, section_json
+from .store import Store, now
+
+
+@dataclass
+class Revision:
+    id: int
+    source_id: str
+    number: int
+    version: str | None
+    effective: str | None
+    title: str | None
+    format: str | None
+    url: str | None
+    body_sha256: str
+    sections: int
+    added: int
+    removed: int
+    modified: int
+    seen_at: str
+    published_at: str | None
+    link_label: str | None
+
+    @property
+    def label(self) -> str:
+        """"v2.2" when a version is printed, else "revision 7"."""
+        version = self.version or self.link_label
+        if version:
+            return f"v{version}" if version[:1].isdigit() else version
+        return f"revision {self.number}"
+
+    @property
+    def date(self) -> str:
+        """The day this revision came out, as well as rookery can tell."""
+        return (self.published_at or self.seen_at)[:10]
+
+    @classmethod
+    def of(cls, row: sqlite3.Row) -> "Revision":
+        return cls(**{k: row[k] for k in cls.__dataclass_fields__})
+
+
+def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff | None,
+                 body_sha: str, url: str | None, published_at: str | None = None,
+                 link_label: str | None = None) -> Revision:
+    """Record `doc` as the source's next revision. `diff` is the comparison with the latest
+    revision's document as returned by `document()` (None for the first revision): its
+    pairs carry each section's identity forward."""
+    previous = latest_revision(store, source_id)
+    with store.transaction() as db:
+        held = _held(db, previous.id) if previous else []
+        counts = {t: sum(c.type == t for c in diff.changes) if diff else 0
+                  for t in ("added", "removed", "modified")}
+        if diff is None:
+            counts["added"] = len(doc.sections)
+        cur = db.execute(
+            "INSERT INTO revisions (source_id, number, body_sha256, url, version, effective, "
+            "title, format, link_label, sections, added, removed, modified, seen_at, "
+            "published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (source_id, previous.number + 1 if previous else 1, body_sha, url, doc.version,
+             doc.effective, doc.title, doc.format, link_label, len(doc.sections),
+             counts["added"], counts["removed"], counts["modified"], now(), published_at))
+        revision_id = cur.lastrowid
+        pairs = dict((j, i) for i, j in diff.pairs) if diff else {}
+        new_version_of: dict[int, int] = {}
+        for position, section in enumerate(doc.sections):
+            old = held[pairs[position]] if position in pairs else None
+            digest = section_hash(section)
+            if old is None:
+                item_id = db.execute("INSERT INTO items (source_id, first_revision) VALUES (?, ?)",
+                                     (source_id, revision_id)).lastrowid
+            else:
+                item_id = old["item_id"]
+            if old is not None and old["hash"] == digest:
+                version_id = old["version_id"]
+            else:
+                version_id = db.execute(
+                    "INSERT INTO versions (item_id, revision_id, hash, section) VALUES (?, ?, ?, ?)",
+                    (item_id, revision_id, digest, section_json(section))).lastrowid
+            new_version_of[position] = (item_id, version_id)
+            db.execute("INSERT INTO revision_items (revision_id, position, item_id, version_id) "
+                       "VALUES (?, ?, ?, ?)", (revision_id, position, item_id, version_id))
+        if diff is not None:
+            old_index = {id(s): k for k, s in enumerate(diff.old.sections)}
+            new_index = {id(s): k for k, s in enumerate(diff.new.sections)}
+            for position, change in enumerate(diff.changes):
+                old = held[old_index[id(change.old)]] if change.old is not None else None
+                new = new_version_of[new_index[id(change.new)]] if change.new is not None else None
+                db.execute(
+                    "INSERT INTO changes (revision_id, position, type, item_id, old_version_id, "
+                    "new_version_id, text_changed, renumbered, retitled, moved, similarity, ops) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (revision_id, position, change.type, new[0] if new else old["item_id"],
+                     old["version_id"] if old else None, new[1] if new else None,
+                     change.text_changed, change.renumbered, change.retitled, change.moved,
+                     change.similarity, json.dumps(change.ops, ensure_ascii=False)))
+    return revision(store, revision_id)
+
+
+def _held(db, revision_id: int) -> list[sqlite3.Row]:
+    return db.execute(
+        "SELECT ri.position, ri.item_id, ri.version_id, v.hash FROM revision_items ri "
+        "JOIN versions v ON v.id = ri.version_id WHERE ri.revision_id = ? ORDER BY ri.position",
+        (revision_id,)).fetchall()
+
+
+# ---------------------------------------------------------------- reading
+
+def revision(store: Store, revision_id: int) -> Revision:
+    row = store.db.execute("SELECT * FROM revisions WHERE id = ?", (revision_id,)).fetchone()
+    if row is None:
+        raise UsageError(f"no revision with id {revision_id}")
+    return Revision.of(row)
+
+
+def revisions(store: Store, source_id: str) -> list[Revision]:
+    return [Revision.of(r) for r in store.db.execute(
+        "SELECT * FROM revisions WHERE source_id = ? ORDER BY number", (source_id,))]
+
+
+def latest_revision(store: Store, source_id: str) -> Revision | None:
+    row = store.db.execute("SELECT * FROM revisions WHERE source_id = ? ORDER BY number DESC "
+                           "LIMIT 1", (source_id,)).fetchone()
+    return Revision.of(row) if row else None
+
+
+def document(store: Store, rev: Revision) -> Document:
+    """The revision's sections, in reading order, as a Document."""
+    rows = store.db.execute(
+        "SELECT v.section FROM revision_items ri JOIN versions v ON v.id = ri.version_id "
+        "WHERE ri.revision_id = ? ORDER BY ri.position", (rev.id,)).fetchall()
+    return Document(sections=[section_from_dict(json.loads(r["section"])) for r in rows],
+                    title=rev.title, version=rev.version, effective=rev.effective,
+                    format=rev.format or "html", source=f"{rev.source_id}@{rev.number}")
+
+
+def changes(store: Store, rev: Revision) -> list[Change]:
+    """The revision's changes against the one before, as recorded."""
+    out = []
+    for row in store.db.execute(
+            "SELECT c.*, o.section AS old_section, n.section AS new_section FROM changes c "
+            "LEFT JOIN versions o ON o.id = c.old_version_id "
+            "LEFT JOIN versions n ON n.id = c.new_version_id "
+            "WHERE c.revision_id = ? ORDER BY c.position", (rev.id,)):
+        out.append(_change(row))
+    return out
+
+
+def _change(row) -> Change:
+    return Change(
+        type=row["type"],
+        old=section_from_dict(json.loads(row["old_section"])) if row["old_section"] else None,
+        new=section_from_dict(json.loads(row["new_section"])) if row["new_section"] else None,
+        text_changed=bool(row["text_changed"]), renumbered=bool(row["renumbered"]),
+        retitled=bool(row["retitled"]), moved=bool(row["moved"]),
+        similarity=row["similarity"], ops=[tuple(op) for op in json.loads(row["ops"])])
+
+
+# ---------------------------------------------------------------- one section's history
+
+@dataclass
+class SectionEvent:
+    """What happened to one section in one revision."""
+
+    revision: Revision
+    change: Change | None  # None: the revision that first recorded it (the first import)
+    section: Section | None  # as it read after the revision (None once removed)
+
+
+def find_items(store: Store, source_id: str, query: str) -> list[int]:
+    """Items of the source whose number or title, in any version, matches `query`."""
+    q = query.strip().strip("()").casefold()
+    found: dict[int, int] = {}
+    for row in store.db.execute(
+            "SELECT v.item_id, v.section, v.id FROM versions v JOIN items i ON i.id = v.item_id "
+            "WHERE i.source_id = ? ORDER BY v.id", (source_id,)):
+        s = json.loads(row["section"])
+        exact = (s.get("number") or "").casefold() == q
+        names = [s.get(k) or "" for k in ("title", "heading", "question")]
+        if exact or any(q in n.casefold() for n in names):
+            found.setdefault(row["item_id"], 2 if exact or any(
+                n.casefold() == q for n in names) else 1)
+    best = max(found.values(), default=0)
+    return [item for item, score in found.items() if score == best]
+
+
+def section_history(store: Store, item_id: int) -> list[SectionEvent]:
+    """Every revision in which the item appeared or changed, oldest first."""
+    events = []
+    first = store.db.execute("SELECT first_revision FROM items WHERE id = ?", (item_id,)).fetchone()
+    if first is None:
+        return []
+    rows = {r["revision_id"]: r for r in store.db.execute(
+        "SELECT c.*, o.section AS old_section, n.section AS new_section FROM changes c "
+        "LEFT JOIN versions o ON o.id = c.old_version_id "
+        "LEFT JOIN versions n ON n.id = c.new_version_id WHERE c.item_id = ?", (item_id,))}
+    first_rev = revision(store, first["first_revision"])
+    if first_rev.id not in rows:  # recorded in the source's first revision
+        version = store.db.execute("SELECT section FROM versions WHERE item_id = ? ORDER BY id "
+                                   "LIMIT 1", (item_id,)).fetchone()
+        events.append(SectionEvent(first_rev, None, section_from_dict(json.loads(version[0]))))
+    for revision_id in sorted(rows):
+        change = _change(rows[revision_id])
+        events.append(SectionEvent(revision(store, revision_id), change, change.new))
+    return events
+
+
+# ---------------------------------------------------------------- SOURCE@REV
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def resolve(store: Store, source_id: str, spec: str) -> Revision:
+    """A revision named by version label ("2.2", "v2.2"), date (the revision current that
+    day), revision number ("7", "#7"), or "latest"."""
+    all_revs = revisions(store, source_id)
+    if not all_revs:
+        known = ", ".join(r["id"] for r in store.sources()) or "none yet"
+        raise UsageError(f"no revisions of {source_id!r} in the store (sources: {known})")
+    spec = spec.strip()
+    if spec in ("", "latest"):
+        return all_revs[-1]
+    wanted = spec[1:] if spec[:1] in "vV" and spec[1:2].isdigit() else spec
+    by_label = [r for r in all_revs if wanted in (r.version, r.link_label)]
+    if by_label:
+        return by_label[-1]
+    if _DATE.match(spec):
+        current = [r for r in all_revs if r.date <= spec]
+        if not current:
+            raise UsageError(f"{source_id} has no revision on or before {spec} "
+                             f"(the first is from {all_revs[0].date})")
+        return current[-1]
+    number = spec.lstrip("#")
+    if number.isdigit() and 1 <= int(number) <= len(all_revs):
+        return all_revs[int(number) - 1]
+    labels = ", ".join(dict.fromkeys(r.version for r in all_revs if r.version)) or "none"
+    raise UsageError(f"{source_id}@{spec}: no such revision; give a version ({labels}), a "
+                     f"date (YYYY-MM-DD) or a number 1-{len(all_revs)}")

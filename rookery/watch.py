@@ -1,0 +1,232 @@
+"""A fetch cycle: get each source's bytes, keep them, and record a revision when the
+content really changed.
+
+Per URL: a conditional GET (a 304 ends the work); the body is stored whatever it is;
+a body that is not the expected format, does not parse, or has lost most of the
+sections of the last revision is quarantined (kept, logged, no revision; the next cycle
+tries again); an unchanged body or unchanged content records nothing new. Otherwise
+the new revision is recorded with its changes against the previous one.
+"""
+from __future__ import annotations
+
+import email.utils
+import logging
+import time
+from dataclasses import dataclass, field
+
+import requests
+
+from .config import Config, SourceConfig
+from .diffs.compare import diff_documents
+from .errors import FetchError, ParseError, UsageError
+from .fetchers import Fetched, HttpOptions, fetch
+from .fetchers.discover import find_links
+from .model import Document
+from .parsers import PARSER_VERSION, parse, sniff
+from .parsers.cache import content_key
+from .progress import Progress
+from .store import revisions as revs
+from .store.store import Store, now
+
+log = logging.getLogger("rookery")
+
+
+@dataclass
+class CycleStats:
+    """What one cycle did, for logs, tests and benchmarks."""
+
+    requests: int = 0
+    downloads: int = 0  # responses with a body (not 304)
+    not_modified: int = 0
+    parses: int = 0
+    revisions: list = field(default_factory=list)
+    quarantined: int = 0
+    errors: int = 0
+
+    def merge(self, other: "CycleStats") -> None:
+        for name in ("requests", "downloads", "not_modified", "parses", "quarantined", "errors"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.revisions += other.revisions
+
+
+class Quarantine(Exception):
+    """A body that must not become a revision; the message says why."""
+
+
+class Watcher:
+    """Runs fetch cycles of configured sources into one store."""
+
+    def __init__(self, store: Store, config: Config, http: HttpOptions | None = None,
+                 progress: Progress | None = None):
+        self.store = store
+        self.config = config
+        settings = config.fetch
+        self.http = http or HttpOptions(timeout=settings.timeout, retries=settings.retries,
+                                        backoff=settings.backoff, max_size=settings.max_size)
+        if settings.user_agent and http is None:
+            self.http.user_agent = settings.user_agent
+        self.session = requests.Session()
+        self.progress = progress or Progress(enabled=False)
+
+    def cycle(self, sources: list[SourceConfig] | None = None) -> CycleStats:
+        """One cycle over `sources` (default: all configured), one source after another."""
+        stats = CycleStats()
+        for source in sources or self.config.sources:
+            stats.merge(self.run_source(source))
+        return stats
+
+    def run_source(self, source: SourceConfig) -> CycleStats:
+        stats = CycleStats()
+        self.store.upsert_source(source.id, source.title, source.url, source.format,
+                                 source.settings())
+        if source.discover is None:
+            self._take(source, source.url, stats)
+            return stats
+        for link in self._discover(source, stats):
+            self._take(source, link.url, stats, link_label=link.version, conditional=False)
+        return stats
+
+    # ------------------------------------------------------------ discovery
+
+    def _discover(self, source: SourceConfig, stats: CycleStats):
+        page_url = source.discover.page
+        started, clock = now(), time.monotonic()
+        previous = self.store.last_good_fetch(source.id, page_url)
+        try:
+            fetched = self._get(page_url, previous, stats)
+        except (FetchError, UsageError) as e:
+            self._failed(source, page_url, started, clock, e, stats)
+            return []
+        if fetched.status == 304 and previous is not None:
+            body_sha = previous["body_sha256"]
+            page = self.store.body(body_sha)
+        else:
+            page = fetched.data
+            body_sha = self.store.put_body(page, sniff(page), fetched.content_type)
+        self.store.record_fetch(source.id, page_url, started, "index", status=fetched.status,
+                                duration_ms=_ms(clock), headers=fetched.headers,
+                                size=len(fetched.data), body_sha=body_sha)
+        fresh = [link for link in find_links(page, fetched.url or page_url,
+                                             source.discover.pattern)
+                 if not self.store.seen_url(source.id, link.url)]
+        if fresh:
+            log.info("%s: %d new release%s linked from %s", source.id, len(fresh),
+                     "" if len(fresh) == 1 else "s", page_url)
+        return self.progress.track(fresh, f"{source.id}: releases")
+
+    # ------------------------------------------------------------ one URL
+
+    def _get(self, url: str, previous, stats: CycleStats) -> Fetched:
+        stats.requests += 1
+        validators = {}
+        if previous is not None:
+            validators = {"etag": previous["etag"], "last_modified": previous["last_modified"]}
+        if url.startswith(("http://", "https://")):
+            fetched = fetch(url, session=self.session, options=self.http, **validators)
+        else:
+            fetched = fetch(url)
+        if fetched.status == 304:
+            stats.not_modified += 1
+        else:
+            stats.downloads += 1
+        return fetched
+
+    def _take(self, source: SourceConfig, url: str, stats: CycleStats,
+              link_label: str | None = None, conditional: bool = True) -> None:
+        started, clock = now(), time.monotonic()
+        previous = self.store.last_good_fetch(source.id, url) if conditional else None
+        try:
+            fetched = self._get(url, previous, stats)
+        except (FetchError, UsageError) as e:
+            self._failed(source, url, started, clock, e, stats)
+            return
+        record = {"status": fetched.status, "duration_ms": _ms(clock),
+                  "headers": fetched.headers, "size": len(fetched.data)}
+        if fetched.status == 304:
+            self.store.record_fetch(source.id, url, started, "not-modified", **record)
+            log.info("%s: not modified since the last fetch", source.id)
+            return
+        found = sniff(fetched.data)
+        body_sha = self.store.put_body(fetched.data, found, fetched.content_type)
+        record["body_sha"] = body_sha
+        latest = revs.latest_revision(self.store, source.id)
+        if latest is not None and latest.body_sha256 == body_sha:
+            self.store.record_fetch(source.id, url, started, "unchanged", **record)
+            log.info("%s: same bytes as %s", source.id, _name(latest))
+            return
+        try:
+            doc = self._parse(source, fetched.data, found, body_sha, url, stats)
+            previous_doc = revs.document(self.store, latest) if latest else None
+            diff = diff_documents(previous_doc, doc) if previous_doc else None
+            if diff is not None and not diff.changes and \
+                    (doc.version, doc.effective) == (latest.version, latest.effective):
+                self.store.record_fetch(source.id, url, started, "unchanged", **record)
+                log.info("%s: new bytes, same content as %s", source.id, _name(latest))
+                return
+            if previous_doc is not None and \
+                    len(doc.sections) < source.min_sections * len(previous_doc.sections):
+                raise Quarantine(f"only {len(doc.sections)} sections where {_name(latest)} had "
+                                 f"{len(previous_doc.sections)}; a broken or partial page?")
+        except (Quarantine, ParseError) as e:
+            stats.quarantined += 1
+            self.store.record_fetch(source.id, url, started, "quarantined", detail=str(e),
+                                    **record)
+            log.warning("%s: %s quarantined, no revision recorded: %s", source.id, url,
+                        _plain(str(e), url))
+            return
+        revision = revs.add_revision(self.store, source.id, doc, diff, body_sha, url,
+                                     published_at=_http_date(fetched.headers),
+                                     link_label=link_label)
+        self.store.record_fetch(source.id, url, started, "revision", revision_id=revision.id,
+                                **record)
+        stats.revisions.append(revision)
+        log.info("%s: %s", source.id, describe_revision(revision))
+
+    def _parse(self, source: SourceConfig, data: bytes, found: str | None, body_sha: str,
+               url: str, stats: CycleStats) -> Document:
+        if source.format != "auto" and found is not None and found != source.format:
+            raise Quarantine(f"{found.upper()} where a {source.format.upper()} was expected "
+                             "(an error page?)")
+        key = content_key(data, source.format, source.remove)
+        doc = self.store.parsed(key, PARSER_VERSION)
+        if doc is None:
+            stats.parses += 1
+            doc = parse(data, source=url, format=source.format, remove=source.remove)
+            self.store.put_parsed(key, body_sha, PARSER_VERSION, doc)
+        doc.source = url
+        return doc
+
+    def _failed(self, source, url, started, clock, error, stats) -> None:
+        stats.errors += 1
+        self.store.record_fetch(source.id, url, started, "error", duration_ms=_ms(clock),
+                                detail=str(error))
+        log.warning("%s: fetch failed, nothing recorded: %s", source.id, error)
+
+
+def describe_revision(rev: revs.Revision) -> str:
+    what = (f"{rev.added} added, {rev.removed} removed, {rev.modified} modified"
+            if rev.number > 1 else f"{rev.sections} sections")
+    effective = f", effective {rev.effective}" if rev.effective else ""
+    return f"revision {rev.number} ({rev.label}{effective}) recorded: {what}"
+
+
+def _name(rev: revs.Revision) -> str:
+    return f"revision {rev.number} ({rev.label})"
+
+
+def _plain(message: str, url: str) -> str:
+    return message[len(url) + 2:] if message.startswith(url + ": ") else message
+
+
+def _ms(clock: float) -> int:
+    return int((time.monotonic() - clock) * 1000)
+
+
+def _http_date(headers: dict) -> str | None:
+    value = {k.lower(): v for k, v in (headers or {}).items()}.get("last-modified")
+    if not value:
+        return None
+    try:
+        return email.utils.parsedate_to_datetime(value).isoformat(timespec="seconds")
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,76 @@
+import pytest
+
+from rookery.diffs.compare import diff_documents
+from rookery.errors import UsageError
+from rookery.parsers import parse
+from rookery.store import Store
+from rookery.store import revisions as revs
+
+V1, V2 = "skyforge_faq_v1.html", "skyforge_faq_v2.html"
+
+
+def record(store, doc, body=b"x", published=None):
+    latest = revs.latest_revision(store, "sky")
+    diff = diff_documents(revs.document(store, latest), doc) if latest else None
+    sha = store.put_body(body, "html", "text/html")
+    return revs.add_revision(store, "sky", doc, diff, sha, "https://x/faq", published_at=published)
+
+
+@pytest.fixture
+def store(tmp_path, fixtures):
+    with Store(tmp_path) as store:
+        store.upsert_source("sky", "Skyforge FAQ", "https://x/faq", "html", {})
+        record(store, parse((fixtures / V1).read_bytes()), b"1", "2021-03-14T10:00:00+00:00")
+        record(store, parse((fixtures / V2).read_bytes()), b"2", "2021-09-01T10:00:00+00:00")
+        yield store
+
+
+def test_a_revision_reads_back_as_the_document_it_recorded(store, fixtures):
+    original = parse((fixtures / V2).read_bytes())
+    rev = revs.latest_revision(store, "sky")
+    assert (rev.number, rev.version, rev.effective, rev.sections) == (2, "2.0", "2021-09-01",
+                                                                       len(original.sections))
+    assert revs.document(store, rev).sections == original.sections
+
+
+def test_changes_are_recorded_with_the_revision(store, fixtures):
+    rev = revs.latest_revision(store, "sky")
+    expected = diff_documents(parse((fixtures / V1).read_bytes()),
+                              parse((fixtures / V2).read_bytes())).changes
+    assert revs.changes(store, rev) == expected
+    assert (rev.added, rev.removed, rev.modified) == (3, 1, 4)
+
+
+def test_unchanged_sections_keep_their_version_row(store):
+    versions = store.db.execute("SELECT COUNT(*) FROM versions").fetchone()[0]
+    items = store.db.execute("SELECT COUNT(*) FROM items").fetchone()[0]
+    first = revs.revisions(store, "sky")[0].sections
+    # revision 2 adds rows only for the 3 new sections and the 4 that changed
+    assert items == first + 3
+    assert versions == first + 3 + 4
+
+
+def test_a_sections_history_follows_it_through_renumbering(store):
+    (item,) = revs.find_items(store, "sky", "Duplicate Relics")
+    events = revs.section_history(store, item)
+    assert [(e.revision.number, e.change.type if e.change else None) for e in events] == \
+        [(1, None), (2, "modified")]
+    assert events[1].change.renumbered and (events[1].change.old.number,
+                                            events[1].section.number) == ("1.2", "1.3")
+    assert revs.find_items(store, "sky", "1.3") == [item]
+
+
+@pytest.mark.parametrize("spec,number", [("1.0", 1), ("v2.0", 2), ("2", 2), ("#1", 1),
+                                         ("latest", 2), ("2021-06-30", 1), ("2021-09-01", 2)])
+def test_revisions_are_named_by_label_date_or_number(store, spec, number):
+    assert revs.resolve(store, "sky", spec).number == number
+
+
+@pytest.mark.parametrize("source,spec,message", [
+    ("sky", "9.9", r"no such revision; give a version \(1.0, 2.0\)"),
+    ("sky", "2020-01-01", "no revision on or before"),
+    ("moon", "1", "no revisions of 'moon'"),
+])
+def test_unknown_revisions_are_explained(store, source, spec, message):
+    with pytest.raises(UsageError, match=message):
+        revs.resolve(store, source, spec)

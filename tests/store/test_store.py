@@ -1,0 +1,57 @@
+import sqlite3
+
+import pytest
+
+from rookery.store import Store, StoreError, StoreLocked
+from rookery.store.schema import MIGRATIONS
+
+
+def test_a_new_store_is_migrated_and_in_wal_mode(tmp_path):
+    with Store(tmp_path / "data") as store:
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store.integrity_problems() == []
+
+
+def test_bodies_are_kept_once_by_content(tmp_path):
+    with Store(tmp_path) as store:
+        a = store.put_body(b"<html>one</html>", "html", "text/html")
+        b = store.put_body(b"<html>one</html>", "html", "text/plain")
+        assert a == b and store.body(a) == b"<html>one</html>"
+        assert store.db.execute("SELECT COUNT(*) FROM bodies").fetchone()[0] == 1
+        assert store.db.execute("SELECT content_type FROM bodies").fetchone()[0] == "text/html"
+
+
+def test_a_second_writer_is_refused_and_told_who_holds_the_store(tmp_path):
+    first, second = Store(tmp_path), Store(tmp_path)
+    first.lock()
+    with pytest.raises(StoreLocked, match=r"is in use by rookery pid \d+"):
+        second.lock()
+    first.close()
+    second.lock()  # free again once the first has gone
+    second.close()
+
+
+def test_reading_a_missing_store_says_how_to_make_one(tmp_path):
+    with pytest.raises(StoreError, match="run `rookery fetch` first"):
+        Store(tmp_path / "nothing", readonly=True)
+
+
+def test_quarantined_fetches_never_give_validators(tmp_path):
+    with Store(tmp_path) as store:
+        sha = store.put_body(b"x", None, None)
+        store.record_fetch("s", "https://x/faq", "t1", "revision", body_sha=sha,
+                           headers={"ETag": '"good"'})
+        store.record_fetch("s", "https://x/faq", "t2", "quarantined", body_sha=sha,
+                           headers={"ETag": '"broken"'})
+        assert store.last_good_fetch("s", "https://x/faq")["etag"] == '"good"'
+
+
+def test_an_old_schema_is_upgraded_in_place(tmp_path):
+    db = sqlite3.connect(tmp_path / "rookery.db")
+    db.execute("PRAGMA user_version = 0")
+    db.close()
+    with Store(tmp_path) as store:
+        tables = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master")}
+        assert {"sources", "bodies", "parsed", "revisions", "fetches", "items", "versions",
+                "revision_items", "changes"} <= tables

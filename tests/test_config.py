@@ -1,0 +1,74 @@
+import pytest
+
+from rookery.config import default_toml, duration_seconds, load_config, parse_config
+from rookery.errors import UsageError
+
+
+def test_the_shipped_defaults_watch_the_thronesdb_documents(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ROOKERY_CONFIG", raising=False)
+    monkeypatch.delenv("ROOKERY_DATA", raising=False)
+    config = load_config()
+    assert config.path is None
+    assert [s.id for s in config.sources] == ["agot-faq", "agot-rules", "agot-tournament",
+                                              "agot-faq-pdf"]
+    pdf = config.source("agot-faq-pdf")
+    assert pdf.format == "pdf" and pdf.url is None and pdf.discover.page.endswith("/faq")
+    assert config.data == tmp_path / "rookery-data"
+
+
+def test_file_then_environment_then_flag(tmp_path, monkeypatch):
+    (tmp_path / "a.toml").write_text('data = "from-file"\n')
+    monkeypatch.setenv("ROOKERY_CONFIG", str(tmp_path / "a.toml"))
+    monkeypatch.delenv("ROOKERY_DATA", raising=False)
+    assert load_config().data == tmp_path / "from-file"
+    monkeypatch.setenv("ROOKERY_DATA", str(tmp_path / "from-env"))
+    assert load_config().data == tmp_path / "from-env"
+    assert load_config(data=tmp_path / "from-flag").data == tmp_path / "from-flag"
+
+
+@pytest.mark.parametrize("text,message", [
+    ('colour = "red"', r"unknown key colour; allowed: base_url, data, database, fetch, site, source"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\nevry = "6h"', r"unknown key evry; allowed: .*every"),
+    ('[fetch]\nretry = 3', r"unknown key retry; allowed: backoff, max_size, retries"),
+    ('[[source]]\nid = "a"', r"either `url` or `discover`"),
+    ('[[source]]\nid = "A B"\nurl = "https://x"', r"`id` is required"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\nformat = "doc"', r"format must be one of"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\nevery = "often"', r"not a duration"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\ncron = "every day"', r"not a crontab line"),
+    ('[[source]]\nid = "a"\ndiscover = { page = "https://x", pattern = "v(\\\\d+)" }',
+     r"named group \(\?P<version>"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\n[[source]]\nid = "a"\nurl = "https://y"',
+     r"repeated: a"),
+    ("data = ", r"not valid TOML"),
+])
+def test_mistakes_are_refused_with_what_is_allowed(tmp_path, text, message):
+    with pytest.raises(UsageError, match=message):
+        parse_config(text, tmp_path)
+
+
+@pytest.mark.parametrize("text,seconds", [("30m", 1800), ("6h", 21600), ("1d", 86400),
+                                          ("1h30m", 5400), ("45s", 45), ("soon", None), ("", None)])
+def test_durations(text, seconds):
+    assert duration_seconds(text) == seconds
+
+
+def test_every_configuration_key_is_documented_in_the_readme():
+    from pathlib import Path
+
+    from rookery import config
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    for key in config.TOP_KEYS | config.SOURCE_KEYS | config.FETCH_KEYS | config.DISCOVER_KEYS:
+        assert f"`{key}`" in readme, key
+    assert "[[source]]" in default_toml()
+
+
+def test_a_sqlite_database_url_moves_the_store_file_and_other_urls_are_refused(tmp_path):
+    config = parse_config('database = "sqlite:///db/main.sqlite"', tmp_path)
+    assert config.db_file == tmp_path / "db" / "main.sqlite"
+    with config.open_store() as store:
+        assert store.file == tmp_path / "db" / "main.sqlite"
+    assert config.db_file.exists()
+    with pytest.raises(UsageError, match="only sqlite:///PATH is supported"):
+        parse_config('database = "postgresql://db.example.org/rookery"', tmp_path)

@@ -1,0 +1,100 @@
+"""kill -9 in the middle of a first import, then a clean finish; and one writer at a time."""
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from replay import Replay
+from rookery.store import Store
+from rookery.store import revisions as revs
+
+RELEASES = 5
+CONFIG = """
+data = "data"
+[fetch]
+retries = 0
+[[source]]
+id = "faq-pdf"
+format = "pdf"
+discover = {{ page = "{url}/faq", pattern = 'faq_v(?P<version>[^/"]+)\\.pdf' }}
+"""
+
+
+@pytest.fixture
+def archive(corpus, tmp_path):
+    """A loopback server whose FAQ page links the first RELEASES PDF releases, and a config."""
+    replay = Replay(corpus, docs=("faq",), link_all=RELEASES)
+    replay.advance()
+    (tmp_path / "rookery.toml").write_text(CONFIG.format(url=replay.url))
+    yield replay, tmp_path
+    replay.close()
+
+
+def rookery(folder, *args):
+    env = {**os.environ, "ROOKERY_CONFIG": str(folder / "rookery.toml")}
+    env.pop("ROOKERY_DATA", None)
+    return subprocess.Popen([sys.executable, "-m", "rookery", *args], cwd=folder, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def revision_count(db_path) -> int:
+    if not db_path.exists():
+        return 0
+    db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5)
+    try:
+        return db.execute("SELECT COUNT(*) FROM revisions").fetchone()[0]
+    except sqlite3.OperationalError:  # not migrated yet
+        return 0
+    finally:
+        db.close()
+
+
+def test_a_killed_import_leaves_a_consistent_store_and_the_next_run_finishes(archive):
+    replay, folder = archive
+    db_path = folder / "data" / "rookery.db"
+    first = rookery(folder, "fetch")
+    deadline = time.monotonic() + 240
+    while revision_count(db_path) < 2:  # let it record a couple of releases, then kill it
+        assert first.poll() is None, first.communicate()
+        assert time.monotonic() < deadline, "the import made no progress"
+        try:
+            first.wait(timeout=0.05)
+        except subprocess.TimeoutExpired:
+            pass
+    first.send_signal(signal.SIGKILL)
+    first.communicate()
+    assert first.returncode == -signal.SIGKILL
+
+    with Store(folder / "data") as store:
+        assert store.integrity_problems() == []
+        interrupted = [r.version for r in revs.revisions(store, "faq-pdf")]
+    assert 2 <= len(interrupted) < RELEASES
+
+    second = rookery(folder, "fetch")
+    out, err = second.communicate(timeout=300)
+    assert second.returncode == 0, err
+    with Store(folder / "data") as store:
+        assert store.integrity_problems() == []
+        done = revs.revisions(store, "faq-pdf")
+        assert [r.version for r in done][: len(interrupted)] == interrupted
+        assert sorted(r.version for r in done) == \
+            sorted(p["version_label"] for p in replay.pdfs[:RELEASES])
+        assert len({r.url for r in done}) == RELEASES  # no release recorded twice
+        assert [r.number for r in done] == list(range(1, RELEASES + 1))
+
+
+def test_a_second_process_on_the_same_data_says_so_and_exits(archive):
+    _, folder = archive
+    holder = Store(folder / "data")
+    holder.lock()
+    try:
+        other = rookery(folder, "fetch")
+        out, err = other.communicate(timeout=60)
+    finally:
+        holder.close()
+    assert other.returncode == 1
+    assert err.count("\n") == 1 and "is in use by rookery pid" in err and "Traceback" not in err
