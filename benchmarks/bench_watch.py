@@ -53,15 +53,21 @@ def cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def main() -> int:
+def replay_and_watch(argv: list[str]):
+    """(replay server, config, store, watcher) for the corpus named on the command line."""
     # before a document's first snapshot its URL answers 404: expected, not news here
     logging.getLogger("rookery").setLevel(logging.ERROR)
-    corpus = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "corpus"
+    corpus = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "corpus"
     replay = Replay(corpus)
-    folder = Path(tempfile.mkdtemp(prefix="rookery-bench-"))
-    config = parse_config(SOURCES.format(url=replay.url), folder)
-    with Store(config.data) as store:
-        watcher = Watcher(store, config, http=HttpOptions(retries=0))
+    config = parse_config(SOURCES.format(url=replay.url),
+                          Path(tempfile.mkdtemp(prefix="rookery-bench-")))
+    store = Store(config.data)
+    return replay, config, store, Watcher(store, config, http=HttpOptions(retries=0))
+
+
+def main() -> int:
+    replay, config, store, watcher = replay_and_watch(sys.argv)
+    with store:
         total = CycleStats()
         wall, started = time.perf_counter(), cpu()
         cycles = 0

@@ -65,6 +65,8 @@ class Section:
         """How a player would name the section: "(1.2) Duplicates", or the question."""
         if self.number and self.heading:
             return self.heading
+        if not (self.heading or self.path or self.title or self.question):
+            return "Front matter"  # what stands before the first heading
         return self.title or self.question or _first_words(self.text) or "(untitled)"
 
     @property

@@ -61,7 +61,7 @@ def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(capsys
     assert "\x1b[" not in out
     assert "~ Glass Anvil (Core, 40): text changed  The cost should be [-3-]{+4+}, not 2." in lines
     assert "~ (1.3) Duplicate Relics: renumbered 1.2 \u2192 1.3, text unchanged" in lines
-    assert "+ added FAQ entry: Borrowed Forges" in lines
+    assert "+ Borrowed Forges: new FAQ entry" in lines
 
 
 def test_text_output_is_coloured_on_request(capsys, fixtures):

@@ -6,6 +6,7 @@ import sys
 import threading
 
 from ..config import default_toml
+from ..feeds.site import publish
 from ..fetchers.schedule import Job, run_schedule
 from ..progress import Progress
 from ..store import revisions as revs
@@ -86,13 +87,9 @@ def run_command(args) -> int:
 
 
 def _publish(config) -> None:
-    try:
-        from ..feeds.site import publish
-    except ImportError:  # no publishing stage in this build
-        return
     with config.open_store() as store:
-        written = publish(store, config)
-    log.info("site published to %s: %d files written", config.site, written)
+        report = publish(store, config)
+    log.info("site published to %s: %d files written", config.site, report.written)
 
 
 def sources_command(args) -> int:

@@ -2,7 +2,7 @@
 and the one-line summaries every other output shares."""
 from __future__ import annotations
 
-from ..model import Change, Document, DocumentDiff, Section
+from ..model import Change, Document, DocumentDiff
 
 
 def to_json(diff: DocumentDiff) -> dict:
@@ -32,30 +32,55 @@ def _document(doc: Document) -> dict:
             "sections": len(doc.sections)}
 
 
-def describe(c: Change) -> str:
-    """One line a player understands: "(3.2) Player Choices... → (3.3): renumbered"."""
+KIND_NOUNS = {"faq": ("FAQ entry", "FAQ entries"), "errata": ("erratum", "errata"),
+              "ruling": ("ruling", "rulings"), "term": ("term", "terms"),
+              "list": ("list", "lists"), "heading": ("heading", "headings"),
+              "text": ("section", "sections")}
+ARROW = " \u203a "  # between the headings of a path
+
+
+def noun(kind: str, n: int = 1) -> str:
+    one, many = KIND_NOUNS.get(kind, ("section", "sections"))
+    return one if n == 1 else many
+
+
+def phrases(c: Change) -> list[str]:
+    """What happened to the section, phrase by phrase: ["renumbered 3.2 → 3.3",
+    "text unchanged"]. Every output (terminal, pages, feeds) words changes with these."""
     if c.type == "added":
-        return f"added {_kind_word(c.new)}: {c.new.label}"
+        return [f"new {noun(c.new.kind)}"]
     if c.type == "removed":
-        return f"removed {_kind_word(c.old)}: {c.old.label}"
-    what = []
+        return [f"removed {noun(c.old.kind)}"]
+    said = []
     if c.text_changed:
-        what.append("text changed")
+        said.append("text changed")
     if c.renumbered:
-        what.append(f"renumbered {c.old.number or '-'} \u2192 {c.new.number or '-'}")
+        said.append(f"renumbered {c.old.number or 'without number'} \u2192 "
+                    f"{c.new.number or 'without number'}")
     if c.retitled:
-        what.append(f"retitled from \u201c{c.old.title}\u201d")
+        said.append(f"retitled from \u201c{c.old.title}\u201d")
     if c.moved:
-        where = " / ".join(c.new.path) or "top level"
-        what.append(f"moved to {where}" if c.old.path != c.new.path else "moved")
+        if c.old.path != c.new.path:
+            said.append(f"moved from {ARROW.join(c.old.path) or 'the top level'} to "
+                        f"{ARROW.join(c.new.path) or 'the top level'}")
+        else:
+            said.append("moved among its neighbours")
     if not c.text_changed:
-        what.append("text unchanged")
-    return f"{c.new.label}: " + ", ".join(what)
+        said.append("text unchanged")
+    return said
 
 
-def _kind_word(s: Section) -> str:
-    return {"faq": "FAQ entry", "errata": "erratum", "term": "term", "ruling": "ruling",
-            "list": "list", "heading": "heading", "text": "section"}.get(s.kind, "section")
+def describe(c: Change) -> str:
+    """One line a player understands: "(3.3) Player Choices...: renumbered 3.2 \u2192 3.3,
+    text unchanged"."""
+    return f"{c.section.label}: " + ", ".join(phrases(c))
+
+
+def sentence(c: Change) -> str:
+    """The change as a sentence, for pages and feeds: "Renumbered 3.2 \u2192 3.3; text
+    unchanged."."""
+    text = "; ".join(phrases(c))
+    return text[:1].upper() + text[1:] + "."
 
 
 def matches(c: Change, query: str) -> bool:

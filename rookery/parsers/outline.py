@@ -21,6 +21,7 @@ from ..errors import NoSections
 from ..model import Document, Section, title_key
 from . import meta
 from .blocks import Block, RawDocument
+from .normalize import close_gaps
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
 CONTEXT_WORDS = [
@@ -269,7 +270,8 @@ def _join(blocks: list[Block]) -> tuple[str, list[tuple[int, int]]]:
         parts.append(block.text)
         marks.extend((a + pos, b + pos) for a, b in block.marks)
         pos += len(block.text)
-    return "\n".join(parts), marks
+    text = "\n".join(parts)
+    return text, close_gaps(text, marks)
 
 
 def _covers(marks, length: int) -> bool:

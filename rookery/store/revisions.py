@@ -146,14 +146,7 @@ def document(store: Store, rev: Revision) -> Document:
 
 def changes(store: Store, rev: Revision) -> list[Change]:
     """The revision's changes against the one before, as recorded."""
-    out = []
-    for row in store.db.execute(
-            "SELECT c.*, o.section AS old_section, n.section AS new_section FROM changes c "
-            "LEFT JOIN versions o ON o.id = c.old_version_id "
-            "LEFT JOIN versions n ON n.id = c.new_version_id "
-            "WHERE c.revision_id = ? ORDER BY c.position", (rev.id,)):
-        out.append(_change(row))
-    return out
+    return [change for _item, change in recorded_changes(store, rev)]
 
 
 def _change(row) -> Change:
@@ -246,3 +239,28 @@ def resolve(store: Store, source_id: str, spec: str) -> Revision:
     labels = ", ".join(dict.fromkeys(r.version for r in all_revs if r.version)) or "none"
     raise UsageError(f"{source_id}@{spec}: no such revision; give a version ({labels}), a "
                      f"date (YYYY-MM-DD) or a number 1-{len(all_revs)}")
+
+
+def recorded_changes(store: Store, rev: Revision) -> list[tuple[int, Change]]:
+    """The revision's changes with the item (section identity) each one is about."""
+    rows = store.db.execute(
+        "SELECT c.*, o.section AS old_section, n.section AS new_section FROM changes c "
+        "LEFT JOIN versions o ON o.id = c.old_version_id "
+        "LEFT JOIN versions n ON n.id = c.new_version_id "
+        "WHERE c.revision_id = ? ORDER BY c.position", (rev.id,)).fetchall()
+    return [(row["item_id"], _change(row)) for row in rows]
+
+
+def held_items(store: Store, rev: Revision) -> list[tuple[int, Section]]:
+    """The revision's sections in reading order, each with its item id."""
+    rows = store.db.execute(
+        "SELECT ri.item_id, v.section FROM revision_items ri JOIN versions v "
+        "ON v.id = ri.version_id WHERE ri.revision_id = ? ORDER BY ri.position",
+        (rev.id,)).fetchall()
+    return [(row["item_id"], section_from_dict(json.loads(row["section"]))) for row in rows]
+
+
+def items(store: Store, source_id: str) -> list[int]:
+    """Every section identity the source ever had, oldest first."""
+    return [row[0] for row in store.db.execute(
+        "SELECT id FROM items WHERE source_id = ? ORDER BY id", (source_id,))]

@@ -1,0 +1,50 @@
+"""Publishing the site of the whole corpus: a full build, then an incremental build after
+one new revision.
+
+    python benchmarks/bench_publish.py [CORPUS]      (default: ../shared/corpus)
+
+The corpus history is replayed into a fresh store (tests/replay.py) up to its last
+snapshot, the site is built in full, the last snapshot is then fetched as one new
+revision, and the site is published again. Prints time and files written for each.
+A benchmark: it prints, it never fails.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_watch import replay_and_watch  # noqa: E402
+
+from rookery.feeds.site import publish  # noqa: E402
+
+
+def main() -> int:
+    replay, config, store, watcher = replay_and_watch(sys.argv)
+    with store:
+        for _ in range(len(replay.steps) - 1):
+            replay.advance()
+            watcher.cycle()
+        started = time.perf_counter()
+        full = publish(store, config, full=True)
+        full_s = time.perf_counter() - started
+        print(f"full build: {full.written} files written in {full_s:.2f} s "
+              f"({full_s / full.written * 1000:.1f} ms a file)")
+
+        replay.advance()
+        new = watcher.cycle().revisions
+        started = time.perf_counter()
+        incremental = publish(store, config)
+        took = time.perf_counter() - started
+        print(f"incremental build after {len(new)} new revision{'' if len(new) == 1 else 's'} "
+              f"({', '.join(f'{r.source_id} {r.label}' for r in new)}): "
+              f"{incremental.written} files written, {incremental.unchanged} unchanged, "
+              f"in {took:.2f} s")
+    replay.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

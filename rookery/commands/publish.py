@@ -1,0 +1,55 @@
+"""`rookery publish` and `rookery serve`: the changelog site and its feeds."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from ..errors import UsageError
+from ..feeds.serve import serve
+from ..feeds.site import publish
+from .common import add_common, config_of
+
+log = logging.getLogger("rookery")
+
+
+def add(commands) -> None:
+    p = commands.add_parser("publish", help="write the changelog site and its RSS / Atom feeds",
+                            description="Write the changelog pages and the RSS and Atom feeds "
+                                        "from the store. Only files whose content changed are "
+                                        "rewritten.")
+    p.add_argument("--out", metavar="DIR", help="output folder (default: `site` in the "
+                                                "configuration)")
+    p.add_argument("--full", action="store_true",
+                   help="rewrite every file, and remove files an earlier build made that "
+                        "are no longer part of the site")
+    add_common(p)
+    p.set_defaults(handler=publish_command)
+
+    p = commands.add_parser("serve", help="serve the published site locally",
+                            description="Serve the published site on this machine for a look "
+                                        "(not a production web server).")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; "
+                                                          "0 picks a free one)")
+    p.add_argument("--out", metavar="DIR", help="the site folder (default: `site` in the "
+                                                "configuration)")
+    add_common(p)
+    p.set_defaults(handler=serve_command)
+
+
+def publish_command(args) -> int:
+    config = config_of(args)
+    with config.open_store(readonly=True) as store:
+        report = publish(store, config, Path(args.out) if args.out else None, full=args.full)
+    log.info("site published to %s: %d files written, %d unchanged%s", args.out or config.site,
+             report.written, report.unchanged,
+             f", {report.removed} stale files removed" if report.removed else "")
+    return 0
+
+
+def serve_command(args) -> int:
+    config = config_of(args)
+    folder = Path(args.out) if args.out else config.site
+    if not (folder / "index.html").exists():
+        raise UsageError(f"no site in {folder}: run `rookery publish` first")
+    serve(folder, args.port)
+    return 0

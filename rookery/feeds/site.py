@@ -1,0 +1,220 @@
+"""The published site: changelog pages (Jinja2, autoescaped) and feeds, from the store.
+
+Layout, with permalinks that survive rebuilds (revision numbers and section ids are the
+store's own):
+
+    index.html, feed.atom, feed.rss            every watched document
+    SOURCE/index.html, SOURCE/feed.{atom,rss}  one document's revisions
+    SOURCE/revisions/N.html                    one revision: every change, word by word
+    SOURCE/sections/ID.html, ID.{atom,rss}     one section through all its versions
+
+Publishing renders everything and writes only the files whose bytes changed, so a new
+revision rewrites a handful of files; `full` rewrites all of them and removes files an
+earlier build made that are no longer part of the site.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from ..config import Config
+from ..model import Change, Section
+from ..store import Store
+from ..store import revisions as revs
+from .feeds import Item, render_feeds
+from ..diffs.report import sentence
+from .summary import headline
+
+MANIFEST = ".rookery-site.json"  # the files the last build made, for clean full rebuilds
+
+_ENV = Environment(loader=PackageLoader("rookery.feeds", "templates"),
+                   autoescape=select_autoescape(default=True, default_for_string=True),
+                   trim_blocks=True, lstrip_blocks=True)
+
+
+def marked(section: Section) -> Markup:
+    """The section's text with the publisher's "new" spans in <mark>, all escaped."""
+    out, at = [], 0
+    for a, b in section.marks:
+        out.append(escape(section.text[at:a]))
+        out.append(Markup("<mark>") + escape(section.text[a:b]) + Markup("</mark>"))
+        at = b
+    out.append(escape(section.text[at:]))
+    return Markup("").join(out)
+
+
+_ENV.filters["marked"] = marked
+
+
+@dataclass
+class PublishReport:
+    written: int
+    unchanged: int
+    removed: int
+
+    @property
+    def total(self) -> int:
+        return self.written + self.unchanged
+
+
+@dataclass
+class _Source:
+    id: str
+    title: str
+
+
+def build(store: Store, config: Config) -> dict[str, bytes]:
+    """Every file of the site, by path relative to its root."""
+    files: dict[str, bytes] = {
+        "style.css": resources.files("rookery.feeds").joinpath("templates/style.css").read_bytes()}
+    base = config.base_url
+    sources, latest, everything = [], [], []
+    for source in _sources(store, config):
+        all_revs = revs.revisions(store, source.id)
+        entries = []
+        for rev in all_revs:
+            recorded = revs.recorded_changes(store, rev)
+            line = headline([c for _i, c in recorded]) if rev.number > 1 else \
+                f"first recorded, {rev.sections} sections"
+            entries.append({"rev": rev, "headline": line, "source": source})
+            files.update(_revision_pages(source, rev, all_revs, recorded, store, line))
+        feed_items = [_item(base, source, e["rev"], e["headline"], revs.changes(store, e["rev"]))
+                      for e in entries if e["rev"].number > 1]
+        everything += feed_items
+        latest += entries
+        files[f"{source.id}/index.html"] = _page(
+            "source.html", 1, [_feed(source.title, f"{source.id}/feed", "Document")], source=source,
+            revisions=list(reversed(entries)))
+        files.update(_feed_files(f"{source.id}/feed", source.title,
+                                 f"Changes to {source.title}, release by release.",
+                                 f"{base}{source.id}/index.html", base, feed_items))
+        files.update(_section_pages(store, source, base))
+        sources.append({"id": source.id, "title": source.title, "count": len(all_revs),
+                        "latest": all_revs[-1] if all_revs else None})
+    latest.sort(key=lambda e: (e["rev"].date, e["rev"].id), reverse=True)
+    files["index.html"] = _page("index.html", 0, [_feed("All documents", "feed", "All documents")],
+                                sources=sources, latest=latest[:30])
+    files.update(_feed_files("feed", "rookery: all watched documents",
+                             "Every change to every watched rules document.",
+                             f"{base}index.html", base, everything))
+    return files
+
+
+def publish(store: Store, config: Config, out: Path | None = None,
+            full: bool = False) -> PublishReport:
+    """Write the site into `out` (default: the configured site folder)."""
+    root = Path(out or config.site)
+    files = build(store, config)
+    root.mkdir(parents=True, exist_ok=True)
+    written = unchanged = removed = 0
+    for path, data in files.items():
+        target = root / path
+        if not full and target.exists() and target.read_bytes() == data:
+            unchanged += 1
+            continue
+        _write(target, data)
+        written += 1
+    previous = root / MANIFEST
+    if full and previous.exists():
+        for path in set(json.loads(previous.read_text())) - set(files):
+            stale = root / path
+            if stale.is_file():
+                stale.unlink()
+                removed += 1
+    _write(previous, json.dumps(sorted(files), indent=0).encode())
+    return PublishReport(written=written, unchanged=unchanged, removed=removed)
+
+
+# ---------------------------------------------------------------- pages
+
+def _page(template: str, depth: int, feeds: list[dict], **context) -> bytes:
+    return _ENV.get_template(template).render(root="../" * depth, feeds=feeds,
+                                              **context).encode()
+
+
+def _feed(title: str, path: str, short: str = "Feed") -> dict:
+    return {"title": title, "path": path, "short": short}
+
+
+def _revision_pages(source, rev, all_revs, recorded, store, line) -> dict[str, bytes]:
+    index = rev.number - 1
+    changes = [{"item": item, "change": c, "words": sentence(c)} for item, c in recorded]
+    return {f"{source.id}/revisions/{rev.number}.html": _page(
+        "revision.html", 2, [_feed(source.title, f"{source.id}/feed", "Document")], source=source,
+        rev=rev,
+        headline=line, changes=changes,
+        held=revs.held_items(store, rev) if rev.number == 1 else [],
+        previous=all_revs[index - 1] if index > 0 else None,
+        following=all_revs[index + 1] if index + 1 < len(all_revs) else None)}
+
+
+def _section_pages(store: Store, source: _Source, base: str) -> dict[str, bytes]:
+    files = {}
+    for item in revs.items(store, source.id):
+        events = revs.section_history(store, item)
+        if not events:
+            continue
+        name = next((e.section.label for e in reversed(events) if e.section),
+                    events[-1].change.section.label if events[-1].change else f"section {item}")
+        path = f"{source.id}/sections/{item}"
+        feed_title = f"{name} — {source.title}"
+        files[f"{path}.html"] = _page(
+            "section.html", 2, [_feed(feed_title, path, "This section"),
+                                _feed(source.title, f"{source.id}/feed", "Document")],
+            source=source, name=name,
+            events=[{"revision": e.revision, "change": e.change, "section": e.section,
+                     "words": sentence(e.change) if e.change else ""} for e in events])
+        items = [_item(base, source, e.revision, f"{name}: {sentence(e.change)}", [e.change])
+                 for e in events if e.change is not None]
+        files.update(_feed_files(path, feed_title, f"Every change to {name}.",
+                                 f"{base}{path}.html", base, items))
+    return files
+
+
+# ---------------------------------------------------------------- feeds
+
+def _item(base: str, source: _Source, rev: revs.Revision, line: str,
+          changes: list[Change]) -> Item:
+    url = f"{base}{source.id}/revisions/{rev.number}.html"
+    listed = "".join(f"<li>{escape(c.section.label)}: {escape(sentence(c))}</li>"
+                     for c in changes[:25])
+    more = f"<p>… and {len(changes) - 25} more.</p>" if len(changes) > 25 else ""
+    summary = (f"<p>{escape(line)}</p><ul>{listed}</ul>{more}"
+               f'<p><a href="{escape(url)}">Every change, word by word</a></p>')
+    return Item(url=url, title=f"{source.title} {rev.label}: {line}", summary_html=summary,
+                date=_when(rev))
+
+
+def _feed_files(path: str, title: str, description: str, page_url: str, base: str,
+                items: list[Item]) -> dict[str, bytes]:
+    atom, rss = render_feeds(title, description, page_url, f"{base}{path}", items)
+    return {f"{path}.atom": atom, f"{path}.rss": rss}
+
+
+def _when(rev: revs.Revision) -> dt.datetime:
+    stamp = dt.datetime.fromisoformat(rev.published_at or rev.seen_at)
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=dt.timezone.utc)
+
+
+def _sources(store: Store, config: Config) -> list[_Source]:
+    titles = {s.id: s.title for s in config.sources}
+    for row in store.sources():
+        titles.setdefault(row["id"], row["title"] or row["id"])
+    return [_Source(id=i, title=t) for i, t in titles.items()]
+
+
+def _write(target: Path, data: bytes) -> None:
+    """Replace the file in one step: a reader sees the old page or the new one."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+    with os.fdopen(handle, "wb") as f:
+        f.write(data)
+    os.replace(temp, target)

@@ -1,0 +1,36 @@
+"""What a revision changed, in the few words a feed title or an index line has room for:
+"v2.2: new FAQ entry Limited Card as Duplicate; 2 errata added; (1.2) Duplicates changed"."""
+from __future__ import annotations
+
+from ..diffs.report import noun
+from ..model import Change
+
+NAMED = 2  # up to this many sections of one kind are named, more are counted
+
+
+def headline(changes: list[Change]) -> str:
+    """One line for a revision's changes ("nothing changed in the sections" when empty)."""
+    if not changes:
+        return "version details changed; no section changed"
+    parts = []
+    for kind_of_change, verb in (("added", "new"), ("removed", "removed")):
+        by_kind: dict[str, list[str]] = {}
+        for c in changes:
+            if c.type == kind_of_change:
+                by_kind.setdefault(c.section.kind, []).append(c.section.label)
+        for kind, labels in by_kind.items():
+            if len(labels) <= NAMED:
+                parts.append(f"{verb} {noun(kind, len(labels))} " + ", ".join(labels))
+            else:
+                parts.append(f"{len(labels)} {noun(kind, len(labels))} "
+                             f"{'added' if verb == 'new' else 'removed'}")
+    edited = [c for c in changes if c.type == "modified" and (c.text_changed or c.retitled)]
+    if edited:
+        if len(edited) <= NAMED:
+            parts.append(", ".join(c.new.label for c in edited) + " changed")
+        else:
+            parts.append(f"{len(edited)} sections changed")
+    shuffled = [c for c in changes if c.type == "modified" and not (c.text_changed or c.retitled)]
+    if shuffled:
+        parts.append(f"{len(shuffled)} renumbered or moved")
+    return "; ".join(parts)

@@ -1,0 +1,160 @@
+"""The published site and feeds, built from the replayed corpus history."""
+import re
+from pathlib import Path
+
+import feedparser
+import pytest
+from lxml import html as lxml_html
+
+from rookery.feeds.site import build, publish
+from rookery.store import revisions as revs
+
+
+@pytest.fixture(scope="module")
+def site(history, tmp_path_factory):
+    config, store = history
+    out = tmp_path_factory.mktemp("site")
+    report = publish(store, config, out)
+    return config, store, out, report
+
+
+def text_of(path: Path) -> str:
+    return " ".join(lxml_html.fromstring(path.read_bytes()).text_content().split())
+
+
+def test_every_revision_and_section_has_a_page(site):
+    config, store, out, report = site
+    assert report.written == report.total > 0
+    for source in ("faq", "rules", "tournament"):
+        for rev in revs.revisions(store, source):
+            assert (out / source / "revisions" / f"{rev.number}.html").exists()
+        for item in revs.items(store, source):
+            assert (out / source / "sections" / f"{item}.html").exists()
+    assert (out / "index.html").exists() and (out / "style.css").exists()
+
+
+def test_the_v2_2_page_shows_limited_card_as_duplicate_as_new(site):
+    _, store, out, _ = site
+    rev = next(r for r in revs.revisions(store, "faq") if r.version == "2.2")
+    page = lxml_html.fromstring((out / "faq" / "revisions" / f"{rev.number}.html").read_bytes())
+    new = [a.text_content().split("New", 1)[1].strip() for a in page.xpath(
+        "//article[contains(@class, 'added')]//h3")]
+    assert "Limited Card as Duplicate" in new
+    entry = page.xpath("//article[contains(@class, 'added')][.//a[text()='Limited Card as "
+                       "Duplicate']]")[0]
+    assert "does it count as my limited card" in entry.text_content()
+    assert entry.xpath(".//mark")  # the publisher marked it new, and the page shows it
+
+
+def test_the_history_of_duplicates_shows_its_rewrite_in_v2_1(site):
+    _, store, out, _ = site
+    (item,) = revs.find_items(store, "faq", "1.2")
+    page = lxml_html.fromstring((out / "faq" / "sections" / f"{item}.html").read_bytes())
+    assert page.findtext(".//h1") == "(1.2) Duplicates"
+    versions = page.xpath("//section[@class='version']")
+    labels = [v.findtext(".//h2/a") for v in versions]
+    assert labels[0] == "v1.1" and "v2.1" in labels
+    rewrite = versions[labels.index("v2.1")]
+    deleted = " ".join(d.text_content() for d in rewrite.xpath(".//del"))
+    inserted = " ".join(i.text_content() for i in rewrite.xpath(".//ins"))
+    assert "limited card as a duplicate is considered to count" in deleted
+    assert "not considered to be marshaling a card with any of that card's characteristics" \
+        in inserted
+
+
+def test_renumbering_and_moves_are_said_in_words(site):
+    _, store, out, _ = site
+    rev = next(r for r in revs.revisions(store, "faq") if r.version == "2.0")
+    text = text_of(out / "faq" / "revisions" / f"{rev.number}.html")
+    assert "(3.3) Player Choices While Initiating Abilities Renumbered 3.2 \u2192 3.3; " \
+           "text unchanged." in text
+
+
+def feeds_in(out: Path):
+    return sorted(p for p in out.rglob("*") if p.suffix in (".atom", ".rss"))
+
+
+def test_every_feed_parses_cleanly_with_unique_ids(site):
+    _, _, out, _ = site
+    feeds = feeds_in(out)
+    assert len(feeds) > 300
+    for path in feeds:
+        parsed = feedparser.parse(path.read_bytes())
+        assert parsed.bozo == 0, (path, parsed.get("bozo_exception"))
+        ids = [e.id for e in parsed.entries]
+        assert len(ids) == len(set(ids)), path
+        dates = [e.published_parsed for e in parsed.entries]
+        assert dates == sorted(dates, reverse=True), path  # newest first
+
+
+def test_feed_items_name_the_document_version_and_changes(site):
+    _, _, out, _ = site
+    parsed = feedparser.parse((out / "faq" / "feed.atom").read_bytes())
+    titles = [e.title for e in parsed.entries]
+    assert "AGoT FAQ (ThronesDB page) v2.2: new errata Kingsgrave (Fury of the Storm, 30), " \
+           "Dothraki Steed (Fury of the Storm, 36); new FAQ entry Limited Card as Duplicate; " \
+           "6 sections changed" in titles
+    entry = next(e for e in parsed.entries if "v2.2" in e.title)
+    assert entry.link == entry.id and entry.link.startswith("https://rules.example.org/rookery/faq/")
+    assert entry.published_parsed.tm_year == 2019
+    assert "Limited Card as Duplicate: New FAQ entry." in lxml_html.fromstring(
+        entry.summary).text_content()
+
+
+def test_a_rebuild_gives_the_same_files_and_ids(site, tmp_path):
+    config, store, out, _ = site
+    again = tmp_path / "again"
+    publish(store, config, again)
+    first = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert first == second
+
+
+def test_publishing_again_writes_nothing(site):
+    config, store, out, _ = site
+    report = publish(store, config, out)
+    assert report.written == 0 and report.unchanged == report.total
+
+
+def test_every_page_links_its_feeds(site):
+    _, _, out, _ = site
+    for page in list(out.glob("*.html")) + list(out.glob("*/*.html")) + \
+            list(out.glob("faq/*/*.html"))[:50]:
+        head = lxml_html.fromstring(page.read_bytes()).head
+        types = {l.get("type") for l in head.xpath("link[@rel='alternate']")}
+        assert types == {"application/atom+xml", "application/rss+xml"}, page
+        assert head.xpath("meta[@name='viewport']")
+
+
+def test_hostile_pages_produce_nothing_active(tmp_path, fixtures):
+    from rookery.config import parse_config
+    from rookery.store import Store
+    from rookery.watch import Watcher
+
+    hostile = tmp_path / "hostile.html"
+    good = (fixtures / "skyforge_faq_v1.html").read_text()
+    hostile.write_text(good)
+    config = parse_config(f'[[source]]\nid = "sky"\ntitle = "Sky <script>alert(1)</script>"\n'
+                          f'url = "{hostile.as_uri()}"\nformat = "html"\n', tmp_path)
+    with Store(config.data) as store:
+        watcher = Watcher(store, config)
+        watcher.cycle()
+        hostile.write_text(good.replace(
+            "<p>A player may control only one copy of each relic.</p>",
+            '<p onclick="steal()">A player may control <b onmouseover="x()">two</b> copies'
+            ' <img src=x onerror="alert(2)"> of <a href="javascript:alert(3)">each relic'
+            '</a>.<script>document.write("owned")</script></p>'
+            '<h3 id="z">(1.3) <svg onload="alert(4)"></svg>New &lt;script&gt; rule<span'
+            '<p>Unclosed <i>markup'))
+        (rev,) = watcher.cycle().revisions
+        out = tmp_path / "site"
+        publish(store, config, out)
+    produced = {p: p.read_text() for p in out.rglob("*") if p.is_file()}
+    for path, text in produced.items():
+        assert not re.search(r"<script|<svg|<img", text, re.I), path
+        assert not re.search(r"\son\w+\s*=", text, re.I), path
+        assert "javascript:" not in text.lower(), path
+        assert "document.write" not in text and "owned" not in text, path
+    page = produced[out / "sky" / "revisions" / f"{rev.number}.html"]
+    assert "&lt;script&gt;" in page  # the words survive, as words
+    assert "two" in text_of(out / "sky" / "revisions" / f"{rev.number}.html")
