@@ -7,11 +7,11 @@ import logging
 import sys
 
 from . import __version__
-from .commands import diff, history, publish, watch
+from .commands import diff, history, publish, search, watch
 from .commands.common import add_common
 from .errors import RookeryError
 
-COMMANDS = (diff, watch, history, publish)
+COMMANDS = (diff, watch, history, search, publish)
 
 
 def main(argv: list[str] | None = None) -> int:

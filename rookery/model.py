@@ -115,6 +115,16 @@ class Change:
         return self.new or self.old  # type: ignore[return-value]
 
 
+@dataclass(frozen=True)
+class Flag:
+    """A ruling alert: a reversal, a contradiction, or a contradiction resolved."""
+
+    type: str  # reversal | contradiction | resolved
+    sections: tuple[Section, ...]
+    detail: str
+    other_source: str | None = None  # the other watched document of a contradiction
+
+
 @dataclass
 class DocumentDiff:
     """The changes from `old` to `new`; `pairs` are the (old index, new index) of every
@@ -124,6 +134,7 @@ class DocumentDiff:
     new: Document
     changes: list[Change]
     pairs: list[tuple[int, int]] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
 
 
 def _first_words(text: str, n: int = 8) -> str:

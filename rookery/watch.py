@@ -18,6 +18,7 @@ import requests
 
 from .config import Config, SourceConfig
 from .diffs.compare import diff_documents
+from .diffs.flags import flags_for
 from .errors import FetchError, ParseError, UsageError
 from .fetchers import Fetched, HttpOptions, fetch
 from .fetchers.discover import find_links
@@ -174,13 +175,35 @@ class Watcher:
             log.warning("%s: %s quarantined, no revision recorded: %s", source.id, url,
                         _plain(str(e), url))
             return
+        others, elsewhere = self._other_documents(source.id)
+        flags = flags_for(diff, doc, others)
         revision = revs.add_revision(self.store, source.id, doc, diff, body_sha, url,
                                      published_at=_http_date(fetched.headers),
-                                     link_label=link_label)
+                                     link_label=link_label, flags=flags, elsewhere=elsewhere)
         self.store.record_fetch(source.id, url, started, "revision", revision_id=revision.id,
                                 **record)
         stats.revisions.append(revision)
         log.info("%s: %s", source.id, describe_revision(revision))
+        for flag in flags:
+            log.warning("%s: revision %d: %s: %s", source.id, revision.number, flag.type,
+                        flag.detail)
+
+    def _other_documents(self, source_id: str):
+        """The latest documents of the other watched sources (contradictions may cross
+        documents), and where each of their sections is stored."""
+        others, elsewhere = [], {}
+        for row in self.store.sources():
+            if row["id"] == source_id:
+                continue
+            latest = revs.latest_revision(self.store, row["id"])
+            if latest is None:
+                continue
+            held = revs.held_items(self.store, latest)
+            doc = Document(sections=[s for _item, s in held], source=row["id"],
+                           version=latest.version)
+            elsewhere.update({id(s): (row["id"], item) for item, s in held})
+            others.append(doc)
+        return others, elsewhere
 
     def _parse(self, source: SourceConfig, data: bytes, found: str | None, body_sha: str,
                url: str, stats: CycleStats) -> Document:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import logging
 import os
 import tempfile
 import threading
@@ -47,6 +48,19 @@ def thronesdb(corpus):
     for entry in manifest:
         entry["path"] = corpus / "thronesdb" / entry["file"]
     return manifest
+
+
+@pytest.fixture
+def cli(capsys):
+    """cli(*argv) → (exit status, stdout, stderr) of `rookery` run in this process."""
+    from rookery.cli import main
+
+    def run(*argv):
+        code = main([str(a) for a in argv])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
 
 
 @pytest.fixture(scope="session")
@@ -139,3 +153,50 @@ def scripted():
     yield script, f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+# ---------------------------------------------------------------- the replayed corpus pages
+
+HISTORY_SOURCES = """
+base_url = "https://rules.example.org/rookery/"
+[[source]]
+id = "faq"
+title = "AGoT FAQ (ThronesDB page)"
+url = "{url}/faq"
+format = "html"
+[[source]]
+id = "rules"
+title = "AGoT Rules Reference"
+url = "{url}/rulesreference"
+format = "html"
+[[source]]
+id = "tournament"
+title = "AGoT Tournament Regulations"
+url = "{url}/tournamentregulations"
+format = "html"
+"""
+
+
+@pytest.fixture(scope="session")
+def history(corpus, tmp_path_factory):
+    """(config, store) after watching every snapshot of the corpus pages (no PDFs: fast)."""
+    from replay import Replay
+    from rookery.config import parse_config
+    from rookery.fetchers import HttpOptions
+    from rookery.store import Store
+    from rookery.watch import Watcher
+
+    logger = logging.getLogger("rookery")
+    level = logger.level
+    logger.setLevel(logging.ERROR)  # pages answer 404 before their first snapshot
+    replay = Replay(corpus)
+    config = parse_config(HISTORY_SOURCES.format(url=replay.url),
+                          tmp_path_factory.mktemp("history"))
+    store = Store(config.data)
+    watcher = Watcher(store, config, http=HttpOptions(retries=0))
+    while replay.advance():
+        watcher.cycle()
+    replay.close()
+    logger.setLevel(level)
+    yield config, store
+    store.close()

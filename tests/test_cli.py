@@ -7,22 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from rookery.cli import build_parser, main
+from rookery.cli import build_parser
 
 V1, V1_REFORMATTED, V2 = "skyforge_faq_v1.html", "skyforge_faq_v1_reformatted.html", "skyforge_faq_v2.html"
 
 
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
-
-def test_json_output_follows_the_contract(capsys, fixtures):
-    code, out, err = run(capsys, "diff", fixtures / V1, fixtures / V2, "--format", "json")
+def test_json_output_follows_the_contract(cli, fixtures):
+    code, out, err = cli("diff", fixtures / V1, fixtures / V2, "--format", "json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert set(data) == {"old", "new", "changes"}
+    assert set(data) == {"old", "new", "changes", "flags"}
     assert set(data["old"]) == {"source", "version", "format", "sections"}
     assert (data["old"]["version"], data["new"]["version"]) == ("1.0", "2.0")
     assert data["old"]["format"] == "html"
@@ -49,13 +44,13 @@ def test_json_output_follows_the_contract(capsys, fixtures):
     assert anvil["ops"] == [[0, "The cost should be "], [-1, "3"], [1, "4"], [0, ", not 2."]]
 
 
-def test_markup_only_differences_are_not_changes(capsys, fixtures):
-    code, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V1_REFORMATTED, "--format", "json")
+def test_markup_only_differences_are_not_changes(cli, fixtures):
+    code, out, _ = cli("diff", fixtures / V1, fixtures / V1_REFORMATTED, "--format", "json")
     assert code == 0 and json.loads(out)["changes"] == []
 
 
-def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(capsys, fixtures):
-    code, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2)
+def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(cli, fixtures):
+    code, out, _ = cli("diff", fixtures / V1, fixtures / V2)
     lines = out.splitlines()
     assert code == 0 and len(lines) == 1 + 8
     assert "\x1b[" not in out
@@ -64,43 +59,43 @@ def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(capsys
     assert "+ Borrowed Forges: new FAQ entry" in lines
 
 
-def test_text_output_is_coloured_on_request(capsys, fixtures):
-    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--color", "always")
+def test_text_output_is_coloured_on_request(cli, fixtures):
+    _, out, _ = cli("diff", fixtures / V1, fixtures / V2, "--color", "always")
     assert "\x1b[31m" in out and "\x1b[32m" in out
 
 
-def test_html_output_is_a_standalone_page(capsys, fixtures):
-    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--format", "html")
+def test_html_output_is_a_standalone_page(cli, fixtures):
+    _, out, _ = cli("diff", fixtures / V1, fixtures / V2, "--format", "html")
     assert out.startswith("<!doctype html>")
     assert "<del>3</del><ins>4</ins>" in out
     assert "<script" not in out and "http" not in out.split("<body>")[1]
 
 
-def test_section_filter_matches_numbers_and_titles(capsys, fixtures):
-    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--section", "1.3",
+def test_section_filter_matches_numbers_and_titles(cli, fixtures):
+    _, out, _ = cli("diff", fixtures / V1, fixtures / V2, "--section", "1.3",
                     "--format", "json")
     assert [c["new"]["title"] for c in json.loads(out)["changes"]] == ["Duplicate Relics"]
-    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--section", "forge",
+    _, out, _ = cli("diff", fixtures / V1, fixtures / V2, "--section", "forge",
                     "--format", "json")
     assert [c["new"]["title"] for c in json.loads(out)["changes"]] == ["Borrowed Forges"]
 
 
-def test_remove_leaves_out_annotations(capsys, fixtures, tmp_path):
+def test_remove_leaves_out_annotations(cli, fixtures, tmp_path):
     annotated = (fixtures / V1).read_text().replace(
         "<p>A player may pass.</p>", "").replace(
         "<h3 id=\"anchor\">Anchor</h3>",
         "<h3 id=\"anchor\">Anchor</h3><p class=\"site-note\">Related: Storm Lens.</p>")
     (tmp_path / "annotated.html").write_text(annotated)
-    _, out, _ = run(capsys, "diff", fixtures / V1, tmp_path / "annotated.html", "--format", "json")
+    _, out, _ = cli("diff", fixtures / V1, tmp_path / "annotated.html", "--format", "json")
     assert len(json.loads(out)["changes"]) == 1
-    _, out, _ = run(capsys, "diff", fixtures / V1, tmp_path / "annotated.html",
+    _, out, _ = cli("diff", fixtures / V1, tmp_path / "annotated.html",
                     "--remove", ".site-note", "--format", "json")
     assert json.loads(out)["changes"] == []
 
 
-def test_urls_are_fetched_over_http(capsys, fixtures, http_server):
+def test_urls_are_fetched_over_http(cli, fixtures, http_server):
     base = http_server(fixtures)
-    code, out, _ = run(capsys, "diff", f"{base}/{V1}", f"{base}/{V2}", "--format", "json")
+    code, out, _ = cli("diff", f"{base}/{V1}", f"{base}/{V2}", "--format", "json")
     data = json.loads(out)
     assert code == 0 and data["new"]["source"] == f"{base}/{V2}" and len(data["changes"]) == 8
 
@@ -121,14 +116,14 @@ def closed_port() -> int:
     (lambda d, b: b["url404"], r"HTTP 404"),
     (lambda d, b: "gopher://example.org/faq", r"cannot fetch gopher:// URLs"),
 ])
-def test_bad_input_is_one_clear_line_and_a_non_zero_exit(capsys, fixtures, tmp_path, http_server,
+def test_bad_input_is_one_clear_line_and_a_non_zero_exit(cli, fixtures, tmp_path, http_server,
                                                          make_input, pattern):
     (tmp_path / "binary.html").write_bytes(bytes(range(256)))
     (tmp_path / "empty.html").write_bytes(b"")
     (tmp_path / "shop.html").write_text("<html><body><p>Buy dice.</p></body></html>")
     bad = {"binary": tmp_path / "binary.html", "empty": tmp_path / "empty.html",
            "shop": tmp_path / "shop.html", "url404": http_server(tmp_path) + "/nope.html"}
-    code, out, err = run(capsys, "diff", fixtures / V1, make_input(tmp_path, bad))
+    code, out, err = cli("diff", fixtures / V1, make_input(tmp_path, bad))
     assert code != 0 and out == ""
     assert err.count("\n") == 1 and err.startswith("rookery: error: ")
     assert re.search(pattern, err), err

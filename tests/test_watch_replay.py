@@ -95,3 +95,22 @@ def test_a_second_cycle_with_nothing_new_downloads_and_parses_nothing(replayed):
     assert second.not_modified == second.requests == 4
     assert served == {"requests": 4, "bodies": 0, "not_modified": 4}
     assert store.integrity_problems() == []
+
+
+def test_the_only_ruling_alerts_in_the_whole_history_are_the_limited_duplicate_ones(replayed):
+    """Every flag raised over the FAQ, Rules Reference and Tournament Regulations pages and
+    the FAQ PDFs: the one real contradiction, in each format, raised and then resolved.
+    Anything else would be a false alarm."""
+    _, store, _, _ = replayed
+    raised = []
+    for source in ("faq", "rules", "tournament", "faq-pdf"):
+        for rev in revs.revisions(store, source):
+            for flag in revs.flags(store, rev):
+                raised.append((source, rev.version, flag.type,
+                               sorted((ref["title"] or ref["kind"]) for ref in flag.sections)))
+    pair = ["Limited Card as Duplicate", "Limited Cards in Setup"]
+    untitled = ["faq", "faq"]  # the PDFs print no short titles
+    assert raised == [("faq", "2.2", "contradiction", pair),
+                      ("faq", None, "resolved", pair),
+                      ("faq-pdf", "2.2", "contradiction", untitled),
+                      ("faq-pdf", "4.0", "resolved", untitled)]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..model import Change, Document, DocumentDiff, Section, text_key, title_key
 from .align import align, text_similarity
+from .flags import flags_for
 from .words import word_ops
 
 
@@ -28,7 +29,9 @@ def diff_documents(old: Document, new: Document) -> DocumentDiff:
             keyed.append(((before[-1] if before else -1, 1, i),
                           Change(type="removed", old=s, new=None)))
     keyed.sort(key=lambda kc: kc[0])
-    return DocumentDiff(old=old, new=new, changes=[c for _k, c in keyed], pairs=pairs)
+    diff = DocumentDiff(old=old, new=new, changes=[c for _k, c in keyed], pairs=pairs)
+    diff.flags = flags_for(diff)
+    return diff
 
 
 def compare_pair(old: Section, new: Section, moved: bool = False) -> Change | None:

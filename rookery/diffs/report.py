@@ -2,7 +2,7 @@
 and the one-line summaries every other output shares."""
 from __future__ import annotations
 
-from ..model import Change, Document, DocumentDiff
+from ..model import Change, Document, DocumentDiff, Flag
 
 
 def to_json(diff: DocumentDiff) -> dict:
@@ -10,7 +10,12 @@ def to_json(diff: DocumentDiff) -> dict:
         "old": _document(diff.old),
         "new": _document(diff.new),
         "changes": [change_json(c) for c in diff.changes],
+        "flags": [flag_json(f) for f in diff.flags],
     }
+
+
+def flag_json(f: Flag) -> dict:
+    return {"type": f.type, "sections": [s.ref() for s in f.sections], "detail": f.detail}
 
 
 def change_json(c: Change) -> dict:

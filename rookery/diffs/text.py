@@ -19,6 +19,9 @@ def render_text(diff: DocumentDiff, color: bool = False) -> str:
     head = (f"{_name(old)} \u2192 {_name(new)}: {len(diff.changes)} change"
             f"{'' if len(diff.changes) == 1 else 's'}")
     lines = [f"{BOLD}{head}{RESET}" if color else head]
+    for flag in diff.flags:  # ruling alerts first: they matter most
+        line = f"! {flag.type.upper()}: {flag.detail}"
+        lines.append(f"{BOLD}{RED}{line}{RESET}" if color else line)
     for change in diff.changes:
         lines.append(change_line(change, color))
     return "\n".join(lines) + "\n"

@@ -30,7 +30,7 @@ from ..model import Change, Section
 from ..store import Store
 from ..store import revisions as revs
 from .feeds import Item, render_feeds
-from ..diffs.report import sentence
+from ..diffs.report import change_json, sentence
 from .summary import headline
 
 MANIFEST = ".rookery-site.json"  # the files the last build made, for clean full rebuilds
@@ -82,12 +82,16 @@ def build(store: Store, config: Config) -> dict[str, bytes]:
         entries = []
         for rev in all_revs:
             recorded = revs.recorded_changes(store, rev)
+            flags = revs.flags(store, rev)
             line = headline([c for _i, c in recorded]) if rev.number > 1 else \
                 f"first recorded, {rev.sections} sections"
-            entries.append({"rev": rev, "headline": line, "source": source})
-            files.update(_revision_pages(source, rev, all_revs, recorded, store, line))
-        feed_items = [_item(base, source, e["rev"], e["headline"], revs.changes(store, e["rev"]))
-                      for e in entries if e["rev"].number > 1]
+            line += "".join(f"; {f.type} flagged" for f in flags)
+            entries.append({"rev": rev, "headline": line, "source": source,
+                            "changes": [c for _i, c in recorded], "flags": flags})
+            files.update(_revision_pages(source, rev, all_revs, recorded, flags, store, line,
+                                         base))
+        feed_items = [_item(base, source, e["rev"], e["headline"], e["changes"], e["flags"])
+                      for e in entries if e["rev"].number > 1 or e["flags"]]
         everything += feed_items
         latest += entries
         files[f"{source.id}/index.html"] = _page(
@@ -144,16 +148,31 @@ def _feed(title: str, path: str, short: str = "Feed") -> dict:
     return {"title": title, "path": path, "short": short}
 
 
-def _revision_pages(source, rev, all_revs, recorded, store, line) -> dict[str, bytes]:
+def _revision_pages(source, rev, all_revs, recorded, flags, store, line,
+                    base) -> dict[str, bytes]:
+    """The revision's page, and the same facts as JSON for other tools."""
     index = rev.number - 1
     changes = [{"item": item, "change": c, "words": sentence(c)} for item, c in recorded]
-    return {f"{source.id}/revisions/{rev.number}.html": _page(
-        "revision.html", 2, [_feed(source.title, f"{source.id}/feed", "Document")], source=source,
-        rev=rev,
-        headline=line, changes=changes,
-        held=revs.held_items(store, rev) if rev.number == 1 else [],
-        previous=all_revs[index - 1] if index > 0 else None,
-        following=all_revs[index + 1] if index + 1 < len(all_revs) else None)}
+    path = f"{source.id}/revisions/{rev.number}"
+    page = _page("revision.html", 2, [_feed(source.title, f"{source.id}/feed", "Document")],
+                 source=source, rev=rev, headline=line, changes=changes, flags=flags,
+                 held=revs.held_items(store, rev) if rev.number == 1 else [],
+                 previous=all_revs[index - 1] if index > 0 else None,
+                 following=all_revs[index + 1] if index + 1 < len(all_revs) else None)
+    data = {
+        "source": source.id, "title": source.title, "page": f"{base}{path}.html",
+        "revision": {"number": rev.number, "version": rev.version, "effective": rev.effective,
+                     "date": rev.date, "seen_at": rev.seen_at, "published_at": rev.published_at,
+                     "url": rev.url, "sections": rev.sections},
+        "summary": line,
+        "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}
+                    for item, c in recorded],
+        "flags": [{"type": f.type, "detail": f.detail,
+                   "sections": [{**ref, "history": f"{base}{ref['source']}/sections/"
+                                 f"{ref['item']}.html" if ref.get("item") else None}
+                                for ref in f.sections]} for f in flags],
+    }
+    return {f"{path}.html": page, f"{path}.json": _json_bytes(data)}
 
 
 def _section_pages(store: Store, source: _Source, base: str) -> dict[str, bytes]:
@@ -171,7 +190,10 @@ def _section_pages(store: Store, source: _Source, base: str) -> dict[str, bytes]
                                 _feed(source.title, f"{source.id}/feed", "Document")],
             source=source, name=name,
             events=[{"revision": e.revision, "change": e.change, "section": e.section,
-                     "words": sentence(e.change) if e.change else ""} for e in events])
+                     "words": sentence(e.change) if e.change else "",
+                     "flags": [f for f in revs.flags(store, e.revision)
+                               if any(r.get("item") == item for r in f.sections)]}
+                    for e in events])
         items = [_item(base, source, e.revision, f"{name}: {sentence(e.change)}", [e.change])
                  for e in events if e.change is not None]
         files.update(_feed_files(path, feed_title, f"Every change to {name}.",
@@ -182,12 +204,14 @@ def _section_pages(store: Store, source: _Source, base: str) -> dict[str, bytes]
 # ---------------------------------------------------------------- feeds
 
 def _item(base: str, source: _Source, rev: revs.Revision, line: str,
-          changes: list[Change]) -> Item:
+          changes: list[Change], flags: list = ()) -> Item:
     url = f"{base}{source.id}/revisions/{rev.number}.html"
+    alerts = "".join(f"<p><strong>{escape(f.type.capitalize())}:</strong> {escape(f.detail)}</p>"
+                     for f in flags)
     listed = "".join(f"<li>{escape(c.section.label)}: {escape(sentence(c))}</li>"
                      for c in changes[:25])
     more = f"<p>… and {len(changes) - 25} more.</p>" if len(changes) > 25 else ""
-    summary = (f"<p>{escape(line)}</p><ul>{listed}</ul>{more}"
+    summary = (f"{alerts}<p>{escape(line)}</p><ul>{listed}</ul>{more}"
                f'<p><a href="{escape(url)}">Every change, word by word</a></p>')
     return Item(url=url, title=f"{source.title} {rev.label}: {line}", summary_html=summary,
                 date=_when(rev))
@@ -209,6 +233,13 @@ def _sources(store: Store, config: Config) -> list[_Source]:
     for row in store.sources():
         titles.setdefault(row["id"], row["title"] or row["id"])
     return [_Source(id=i, title=t) for i, t in titles.items()]
+
+
+def _json_bytes(data) -> bytes:
+    """JSON with <, > and & escaped: still the same data, and inert if someone serves it
+    as HTML or pastes it into a page."""
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").encode()
 
 
 def _write(target: Path, data: bytes) -> None:

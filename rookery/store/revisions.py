@@ -8,7 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from ..errors import UsageError
-from ..model import Change, Document, DocumentDiff, Section
+from ..model import Change, Document, DocumentDiff, Flag, Section
 from .codec import section_from_dict, section_hash, section_json
 from .store import Store, now
 
@@ -52,10 +52,13 @@ class Revision:
 
 def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff | None,
                  body_sha: str, url: str | None, published_at: str | None = None,
-                 link_label: str | None = None) -> Revision:
+                 link_label: str | None = None, flags: list[Flag] = (),
+                 elsewhere: dict[int, tuple[str, int]] | None = None) -> Revision:
     """Record `doc` as the source's next revision. `diff` is the comparison with the latest
     revision's document as returned by `document()` (None for the first revision): its
-    pairs carry each section's identity forward."""
+    pairs carry each section's identity forward. `flags` are the revision's ruling
+    alerts; sections of other sources in them are found in `elsewhere` (id(section) →
+    (source id, item id))."""
     previous = latest_revision(store, source_id)
     with store.transaction() as db:
         held = _held(db, previous.id) if previous else []
@@ -90,6 +93,9 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
             new_version_of[position] = (item_id, version_id)
             db.execute("INSERT INTO revision_items (revision_id, position, item_id, version_id) "
                        "VALUES (?, ?, ?, ?)", (revision_id, position, item_id, version_id))
+            if old is None or old["hash"] != digest:
+                db.execute("INSERT INTO search (title, body, version_id) VALUES (?, ?, ?)",
+                           (section.heading or section.title or "", section.text, version_id))
         if diff is not None:
             old_index = {id(s): k for k, s in enumerate(diff.old.sections)}
             new_index = {id(s): k for k, s in enumerate(diff.new.sections)}
@@ -104,6 +110,17 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
                      old["version_id"] if old else None, new[1] if new else None,
                      change.text_changed, change.renumbered, change.retitled, change.moved,
                      change.similarity, json.dumps(change.ops, ensure_ascii=False)))
+        where = {id(s): (source_id, new_version_of[k][0]) for k, s in enumerate(doc.sections)}
+        if diff is not None:
+            where.update({id(s): (source_id, held[k]["item_id"])
+                          for k, s in enumerate(diff.old.sections) if k < len(held)})
+        where.update(elsewhere or {})
+        for position, flag in enumerate(flags):
+            refs = [{"source": where.get(id(s), (None, None))[0],
+                     "item": where.get(id(s), (None, None))[1], **s.ref()} for s in flag.sections]
+            db.execute("INSERT INTO flags (revision_id, position, type, detail, sections) "
+                       "VALUES (?, ?, ?, ?, ?)", (revision_id, position, flag.type, flag.detail,
+                                                  json.dumps(refs, ensure_ascii=False)))
     return revision(store, revision_id)
 
 
@@ -264,3 +281,19 @@ def items(store: Store, source_id: str) -> list[int]:
     """Every section identity the source ever had, oldest first."""
     return [row[0] for row in store.db.execute(
         "SELECT id FROM items WHERE source_id = ? ORDER BY id", (source_id,))]
+
+
+@dataclass
+class StoredFlag:
+    """A ruling alert as recorded: the sections are refs with their source and item."""
+
+    type: str
+    detail: str
+    sections: list[dict]
+
+
+def flags(store: Store, rev: Revision) -> list[StoredFlag]:
+    return [StoredFlag(type=row["type"], detail=row["detail"],
+                       sections=json.loads(row["sections"]))
+            for row in store.db.execute("SELECT * FROM flags WHERE revision_id = ? "
+                                        "ORDER BY position", (rev.id,))]

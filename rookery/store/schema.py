@@ -109,6 +109,23 @@ MIGRATIONS = [
     );
     CREATE INDEX changes_by_item ON changes (item_id);
     """,
+    # 2: ruling alerts, and full-text search over every section version
+    """
+    CREATE TABLE flags (             -- reversals, contradictions, resolutions of a revision
+        revision_id INTEGER NOT NULL REFERENCES revisions(id),
+        position INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        sections TEXT NOT NULL,      -- JSON [{source, item, number, title, kind, path}]
+        PRIMARY KEY (revision_id, position)
+    );
+    CREATE VIRTUAL TABLE search USING fts5(
+        title, body, version_id UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2'
+    );
+    INSERT INTO search (title, body, version_id)
+        SELECT coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'), ''),
+               coalesce(json_extract(section, '$.text'), ''), id FROM versions;
+    """,
 ]
 
 

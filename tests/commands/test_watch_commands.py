@@ -9,7 +9,6 @@ import time
 
 import pytest
 
-from rookery.cli import main
 
 V1, V2 = "skyforge_faq_v1.html", "skyforge_faq_v2.html"
 
@@ -26,58 +25,53 @@ def site(tmp_path, scripted, fixtures):
     return config, script
 
 
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
-
-def test_fetch_then_look_at_the_history(capsys, site, fixtures):
+def test_fetch_then_look_at_the_history(cli, site, fixtures):
     config, script = site
-    code, out, err = run(capsys, "fetch", "--config", config)
+    code, out, err = cli("fetch", "--config", config)
     assert code == 0 and out == ""
     assert "sky: revision 1 (v1.0, effective 2021-03-14) recorded: 24 sections" in err
     script.on("/faq", (200, {"ETag": '"2"'}, (fixtures / V2).read_bytes()))
-    run(capsys, "--config", config, "fetch", "sky")
+    cli("--config", config, "fetch", "sky")
 
-    code, out, _ = run(capsys, "sources", "--config", config)
+    code, out, _ = cli("sources", "--config", config)
     lines = out.splitlines()
     assert lines[0].split()[:5] == ["source", "format", "schedule", "revisions", "latest"]
     assert lines[1].split()[:6] == ["sky", "html", "every", "1h", "2", "v2.0"]
 
-    code, out, _ = run(capsys, "history", "sky", "--config", config)
+    code, out, _ = cli("history", "sky", "--config", config)
     rows = [line.split() for line in out.splitlines()[1:]]
     assert [r[:2] for r in rows] == [["1", "v1.0"], ["2", "v2.0"]]
     assert rows[1][4:7] == ["3", "1", "4"]  # added, removed, modified
 
-    code, out, _ = run(capsys, "history", "sky", "Duplicate Relics", "--config", config)
+    code, out, _ = cli("history", "sky", "Duplicate Relics", "--config", config)
     assert out.splitlines()[0] == "(1.3) Duplicate Relics"
     assert "revision 2 (v2.0, " in out and "renumbered 1.2 \u2192 1.3, text unchanged" in out
 
-    code, out, _ = run(capsys, "diff", "sky@1.0", "sky@latest", "--format", "json",
+    code, out, _ = cli("diff", "sky@1.0", "sky@latest", "--format", "json",
                        "--config", config)
     stored = json.loads(out)
-    _, out, _ = run(capsys, "diff", fixtures / V1, fixtures / V2, "--format", "json")
+    _, out, _ = cli("diff", fixtures / V1, fixtures / V2, "--format", "json")
     direct = json.loads(out)
     assert stored["changes"] == direct["changes"]
     assert (stored["old"]["source"], stored["new"]["version"]) == ("sky@1.0", "2.0")
 
 
-def test_unknown_sources_and_revisions_are_one_line_errors(capsys, site):
+def test_unknown_sources_and_revisions_are_one_line_errors(cli, site):
     config, _ = site
-    run(capsys, "fetch", "--config", config)
+    cli("fetch", "--config", config)
     for argv, says in [(("history", "moon"), "no revisions of 'moon'"),
                        (("fetch", "moon"), "no source 'moon' in the configuration"),
                        (("diff", "sky@9.9", "sky@1.0"), "sky@9.9: no such revision"),
                        (("history", "sky", "nothing like this"), "no section of sky matches")]:
-        code, out, err = run(capsys, *argv, "--config", config)
+        code, out, err = cli(*argv, "--config", config)
         assert code != 0 and out == "" and err.count("\n") == 1 and says in err, err
 
 
-def test_config_prints_the_shipped_defaults(capsys, tmp_path, monkeypatch):
+def test_config_prints_the_shipped_defaults(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("ROOKERY_CONFIG", raising=False)
-    code, out, _ = run(capsys, "config")
+    code, out, _ = cli("config")
     assert code == 0 and 'id = "agot-faq-pdf"' in out and "discover" in out
 
 

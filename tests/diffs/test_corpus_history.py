@@ -115,3 +115,13 @@ def test_v2_0_inserts_saving_from_a_cost_and_renumbers_chapter_3(thronesdb, chan
     icons = summary[("modified", "Challenge Icons")]
     assert (icons.old.number, icons.new.number, icons.text_changed) == ("3.3", "3.4", False)
     assert not [c for c in found if c.type == "removed"]
+
+
+def test_diff_json_carries_the_contradiction(thronesdb, load):
+    from rookery.diffs.report import to_json
+
+    diff = diff_documents(load(release(thronesdb, "2.1")), load(release(thronesdb, "2.2", last=False)))
+    flags = to_json(diff)["flags"]
+    assert [f["type"] for f in flags] == ["contradiction"]
+    assert sorted(s["title"] for s in flags[0]["sections"]) == \
+        ["Limited Card as Duplicate", "Limited Cards in Setup"]

@@ -93,7 +93,7 @@ def test_feed_items_name_the_document_version_and_changes(site):
     titles = [e.title for e in parsed.entries]
     assert "AGoT FAQ (ThronesDB page) v2.2: new errata Kingsgrave (Fury of the Storm, 30), " \
            "Dothraki Steed (Fury of the Storm, 36); new FAQ entry Limited Card as Duplicate; " \
-           "6 sections changed" in titles
+           "6 sections changed; contradiction flagged" in titles
     entry = next(e for e in parsed.entries if "v2.2" in e.title)
     assert entry.link == entry.id and entry.link.startswith("https://rules.example.org/rookery/faq/")
     assert entry.published_parsed.tm_year == 2019
@@ -158,3 +158,29 @@ def test_hostile_pages_produce_nothing_active(tmp_path, fixtures):
     page = produced[out / "sky" / "revisions" / f"{rev.number}.html"]
     assert "&lt;script&gt;" in page  # the words survive, as words
     assert "two" in text_of(out / "sky" / "revisions" / f"{rev.number}.html")
+
+
+def test_each_revision_is_also_published_as_json(site):
+    import json
+
+    _, store, out, _ = site
+    rev = next(r for r in revs.revisions(store, "faq") if r.version == "2.2")
+    data = json.loads((out / "faq" / "revisions" / f"{rev.number}.json").read_bytes())
+    assert data["revision"]["version"] == "2.2" and data["source"] == "faq"
+    assert [f["type"] for f in data["flags"]] == ["contradiction"]
+    assert sorted(s["title"] for s in data["flags"][0]["sections"]) == \
+        ["Limited Card as Duplicate", "Limited Cards in Setup"]
+    added = [c for c in data["changes"] if c["type"] == "added"]
+    assert any(c["new"]["title"] == "Limited Card as Duplicate" for c in added)
+    assert all(c["history"].startswith("https://rules.example.org/rookery/faq/sections/")
+               for c in data["changes"])
+
+
+def test_alerts_show_first_on_the_revision_page(site):
+    _, store, out, _ = site
+    rev = next(r for r in revs.revisions(store, "faq") if r.version == "2.2")
+    page = lxml_html.fromstring((out / "faq" / "revisions" / f"{rev.number}.html").read_bytes())
+    flag = page.xpath("//p[@class='flag']")[0]
+    assert flag.text_content().startswith("Contradiction:")
+    assert page.xpath("//main/*").index(flag) < page.xpath("//main/*").index(
+        page.xpath("//article")[0])

@@ -1,0 +1,80 @@
+"""`rookery search QUERY`: where is this ruled, since when, and how it reads."""
+from __future__ import annotations
+
+import json
+import sys
+
+from markupsafe import escape
+
+from ..store.search import END, START, search
+from .common import add_common, config_of
+
+BOLD, RESET = "\x1b[1m", "\x1b[0m"
+
+
+def add(commands) -> None:
+    p = commands.add_parser(
+        "search", help="find the sections that rule on something",
+        description="Ranked full-text search over the sections of the watched documents: "
+                    "as they stand now, as they stood at a revision or date, or in every "
+                    "version. Each hit says which revision last changed the section, and how.")
+    p.add_argument("query", metavar="QUERY", help="words to look for")
+    p.add_argument("--source", metavar="SOURCE", action="append", default=[],
+                   help="search this source only (repeatable; default: all)")
+    p.add_argument("--at", metavar="REV", help="search the documents as they stood then: a "
+                                               "date (YYYY-MM-DD), version label or revision number")
+    p.add_argument("--history", action="store_true",
+                   help="match every version of every section, not just the current ones")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default) or json")
+    p.add_argument("--limit", type=int, default=10, help="how many hits (default 10)")
+    add_common(p)
+    p.set_defaults(handler=run)
+
+
+def run(args) -> int:
+    config = config_of(args)
+    with config.open_store(readonly=True) as store:
+        known = {row["id"] for row in store.sources()}
+        for source in args.source:
+            if source not in known:
+                config.source(source)  # says there is no such source
+        hits = search(store, args.query, sources=args.source or None, at=args.at,
+                      history=args.history, limit=max(1, args.limit))
+    base = config.base_url
+    if args.format == "json":
+        json.dump([_json(h, base) for h in hits], sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return 0
+    color = sys.stdout.isatty()
+    if not hits:
+        sys.stdout.write("no sections match\n")
+    for n, h in enumerate(hits, 1):
+        also = f" (also in {', '.join(h.also_in)})" if h.also_in else ""
+        lines = [f"{n}. {h.section.label} \u2014 {h.source_id} {h.revision.label}{also} "
+                 f"[{h.section.kind}]"]
+        if h.section.path:
+            lines.append("   " + " \u203a ".join(h.section.path))
+        lines.append("   " + _snippet(h.snippet, color))
+        if h.last_change:
+            lines.append(f"   last changed: {h.last_change.label} ({h.last_change.date}): "
+                         f"{h.how}")
+        lines.append(f"   {base}{h.source_id}/sections/{h.item_id}.html")
+        sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def _snippet(text: str, color: bool) -> str:
+    text = " ".join(text.split())
+    return text.replace(START, BOLD if color else "*").replace(END, RESET if color else "*")
+
+
+def _json(h, base: str) -> dict:
+    marked = str(escape(h.snippet)).replace(START, "<mark>").replace(END, "</mark>")
+    return {"source": h.source_id, "also_in": h.also_in, **h.section.ref(),
+            "snippet": marked, "score": round(h.score, 4),
+            "revision": {"number": h.revision.number, "version": h.revision.version,
+                         "date": h.revision.date},
+            "last_changed": {"number": h.last_change.number, "version": h.last_change.version,
+                             "date": h.last_change.date, "how": h.how} if h.last_change else None,
+            "history": f"{base}{h.source_id}/sections/{h.item_id}.html"}

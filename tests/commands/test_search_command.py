@@ -1,0 +1,31 @@
+import json
+
+
+
+
+def test_search_prints_ranked_hits_with_their_last_change(cli, history, monkeypatch):
+    config, _ = history
+    monkeypatch.delenv("ROOKERY_CONFIG", raising=False)
+    code, out, err = cli("search", "marshal a limited card as a duplicate", "--limit", "3",
+                         "--data", config.data)
+    assert code == 0 and err == ""
+    first = out.splitlines()[0]
+    assert first.startswith("1. ") and "\u2014 faq" in first
+    assert "last changed: v2.2 (2019-06-03): added" in out
+    assert "*limited*" in out  # matched words are marked when not on a terminal
+
+
+def test_search_json_and_bad_input(cli, history, monkeypatch):
+    config, _ = history
+    monkeypatch.delenv("ROOKERY_CONFIG", raising=False)
+    code, out, _ = cli("search", "limited duplicate", "--source", "faq", "--format",
+                       "json", "--at", "2019-06-03", "--data", config.data)
+    hits = json.loads(out)
+    assert code == 0 and all(h["source"] == "faq" for h in hits)
+    assert {"source", "number", "title", "kind", "path", "snippet", "revision", "last_changed",
+            "history"} <= set(hits[0])
+    assert "<mark>" in hits[0]["snippet"] and hits[0]["revision"]["version"] == "2.2"
+    for argv, says in [(("search", "the of a"), "give some words"),
+                       (("search", "duplicate", "--at", "1999-01-01"), "no watched document")]:
+        code, out, err = cli(*argv, "--data", config.data)
+        assert code != 0 and err.count("\n") == 1 and says in err

@@ -1,0 +1,94 @@
+import pytest
+
+from rookery.diffs.compare import diff_documents
+from rookery.diffs.flags import flags_for, same_question, verdict
+from rookery.model import Document, Section
+
+Q = "If I borrow a forge, can I activate it in the same round as my own?"
+
+
+def entry(title, question, answer, path=("Frequently Asked Questions",)):
+    return Section(title=title, kind="faq", text=f"{question}\n{answer}", question=question,
+                   path=path, heading=title)
+
+
+@pytest.mark.parametrize("question,answer,expected", [
+    ("Can I pass?", "Yes. Any time.", "yes"),
+    ("Can I pass?", "No, never.", "no"),
+    ("Can I pass?", "Not quite: it depends.", None),
+    ("Can I pass?", "You can pass at any time.", "yes"),
+    ("Can I pass?", "You cannot pass once you have acted.", "no"),
+    ("Can I use it to burn or to quench?", "You can burn with it. You cannot quench with it.", None),
+    ("Does it count?", "It does not count for the round.", "no"),
+    ("Does it count?", "It doesn't.", "no"),
+    ("Is the card new?", "None of the cards are new.", None),
+    ("Which player chooses?", "The first player chooses.", None),
+])
+def test_verdicts(question, answer, expected):
+    assert verdict(entry(None, question, answer)) == expected
+
+
+def test_questions_match_nearly_word_for_word():
+    a = entry(None, Q, "Yes.")
+    assert same_question(a, entry(None, Q.replace("forge", "forge,"), "No."))
+    assert not same_question(a, entry(None, "If I borrow a relic, can I burn it?", "No."))
+
+
+def docs(*sections):
+    return Document(sections=list(sections))
+
+
+def kinds(flags):
+    return [(f.type, tuple(s.title for s in f.sections)) for f in flags]
+
+
+def test_a_new_entry_that_disagrees_with_a_live_one_is_a_contradiction():
+    old = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round."))
+    new = docs(old.sections[0], entry("Forges Revisited", Q, "No. One forge per round."))
+    assert kinds(diff_documents(old, new).flags) == [
+        ("contradiction", ("Borrowed Forges", "Forges Revisited"))]
+
+
+def test_removing_one_side_resolves_it():
+    a = entry("Borrowed Forges", Q, "Yes. Each forge once per round.")
+    b = entry("Forges Revisited", Q, "No. One forge per round.")
+    flags = diff_documents(docs(a, b), docs(b)).flags
+    assert kinds(flags) == [("resolved", ("Borrowed Forges", "Forges Revisited"))]
+    assert "\u201cBorrowed Forges\u201d was removed" in flags[0].detail
+
+
+def test_a_standing_contradiction_is_not_raised_again():
+    a = entry("Borrowed Forges", Q, "Yes. Each forge once per round.")
+    b = entry("Forges Revisited", Q, "No. One forge per round.")
+    other = Section(title="Passing", kind="ruling", text="A player may pass.", number="1.1")
+    assert diff_documents(docs(a, b), docs(a, b, other)).flags == []
+
+
+def test_an_answer_that_flips_is_a_reversal():
+    before = entry("Borrowed Forges", Q, "Yes. Each forge once per round.")
+    after = entry("Borrowed Forges", Q, "No. Only your own forges.")
+    flags = diff_documents(docs(before), docs(after)).flags
+    assert kinds(flags) == [("reversal", ("Borrowed Forges",))]
+    assert "from Yes to No" in flags[0].detail
+
+
+def test_rewording_without_a_new_verdict_raises_nothing():
+    before = entry("Borrowed Forges", Q, "Yes. Each forge once per round.")
+    after = entry("Borrowed Forges", Q, "Yes. Every forge may be used once each round.")
+    assert diff_documents(docs(before), docs(after)).flags == []
+
+
+def test_entries_that_agree_are_not_a_contradiction():
+    a = entry("Borrowed Forges", Q, "Yes. Each forge once per round.")
+    b = entry("Forges Revisited", Q, "Yes, once each.")
+    assert flags_for(None, docs(a, b)) == []
+
+
+def test_contradictions_across_documents_are_raised_once():
+    page = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round."))
+    pdf = Document(sections=[entry(None, Q, "No. Only your own.")], source="digest-pdf")
+    flags = flags_for(None, page, [pdf])
+    assert [(f.type, f.other_source) for f in flags] == [("contradiction", "digest-pdf")]
+    # a ruling this document gives too is judged within it, not across
+    both = docs(page.sections[0], entry("Forges Revisited", Q, "No. Only your own."))
+    assert [f.other_source for f in flags_for(None, both, [pdf])] == [None]
