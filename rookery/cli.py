@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sqlite3
 import sys
 
 from . import __version__
@@ -26,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     except RookeryError as e:
         print(f"rookery: error: {e}", file=sys.stderr)
         return e.exit_code
+    except (OSError, sqlite3.Error) as e:  # the machine said no: a disk, a file, a socket
+        print(f"rookery: error: {e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("rookery: interrupted", file=sys.stderr)
         return 130

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from lxml.cssselect import CSSSelector, SelectorError
+
 from .errors import UsageError
 
 TOP_KEYS = {"data", "site", "base_url", "database", "fetch", "source"}
@@ -82,6 +84,17 @@ class Config:
             return Path(self.database[len("sqlite:///"):])
         return self.data / "rookery.db"
 
+    def http_options(self):
+        """The [fetch] settings as the HTTP fetcher takes them."""
+        from .fetchers import HttpOptions
+
+        options = HttpOptions(timeout=self.fetch.timeout, retries=self.fetch.retries,
+                              backoff=self.fetch.backoff, max_size=self.fetch.max_size,
+                              max_time=max(300.0, 10 * self.fetch.timeout))
+        if self.fetch.user_agent:
+            options.user_agent = self.fetch.user_agent
+        return options
+
     def open_store(self, readonly: bool = False):
         from .store import Store
 
@@ -126,6 +139,8 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
     except tomllib.TOMLDecodeError as e:
         raise UsageError(f"{where}: not valid TOML ({e})") from None
     _only(raw, TOP_KEYS, where)
+    _types(raw, {"data": str, "site": str, "base_url": str, "database": str, "fetch": dict,
+                 "source": list}, where)
     fetch = raw.get("fetch", {})
     _only(fetch, FETCH_KEYS, f"{where} [fetch]")
     sources = [_source(s, where) for s in raw.get("source", [])]
@@ -155,11 +170,14 @@ def _source(raw: dict, where: str) -> SourceConfig:
     name = raw.get("id", "?")
     here = f"{where} source {name!r}"
     _only(raw, SOURCE_KEYS, here)
+    _types(raw, {"id": str, "title": str, "url": str, "format": str, "every": str, "cron": str,
+                 "remove": list, "discover": dict, "min_sections": (int, float)}, here)
     if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", str(raw.get("id", ""))):
         raise UsageError(f"{here}: `id` is required: lower-case letters, digits, '.', '-', '_'")
     discover = raw.get("discover")
     if discover is not None:
         _only(discover, DISCOVER_KEYS, f"{here} discover")
+        _types(discover, {"page": str, "pattern": str}, f"{here} discover")
         if not {"page", "pattern"} <= set(discover):
             raise UsageError(f"{here}: discover needs both `page` and `pattern`")
         try:
@@ -183,11 +201,22 @@ def _source(raw: dict, where: str) -> SourceConfig:
     if cron is not None:
         _check_cron(cron, here)
     remove = raw.get("remove", [])
-    if not isinstance(remove, list) or not all(isinstance(r, str) for r in remove):
+    if not all(isinstance(r, str) for r in remove):
         raise UsageError(f"{here}: remove must be a list of CSS selectors")
-    return SourceConfig(id=raw["id"], title=raw.get("title", raw["id"]), url=raw.get("url"),
+    for selector in remove:
+        try:
+            CSSSelector(selector)
+        except SelectorError as e:
+            raise UsageError(f"{here}: remove = {selector!r} is not a CSS selector ({e})") from None
+    url = raw.get("url")
+    if url is not None and not re.match(r"^(https?|file)://|^[^:]*$", url):
+        raise UsageError(f"{here}: url = {url!r}: give an http(s) address or a file path")
+    min_sections = float(raw.get("min_sections", 0.5))
+    if not 0 <= min_sections <= 1:
+        raise UsageError(f"{here}: min_sections must be between 0 and 1 (a share)")
+    return SourceConfig(id=raw["id"], title=raw.get("title", raw["id"]), url=url,
                         format=fmt, every=every, cron=cron, remove=tuple(remove),
-                        discover=discover, min_sections=float(raw.get("min_sections", 0.5)))
+                        discover=discover, min_sections=min_sections)
 
 
 def duration_seconds(text: str) -> int | None:
@@ -215,9 +244,19 @@ def _only(table: dict, allowed: set[str], where: str) -> None:
                          f"{', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}")
 
 
+def _types(table: dict, expected: dict, where: str) -> None:
+    for key, kind in expected.items():
+        if key in table and (not isinstance(table[key], kind) or isinstance(table[key], bool)):
+            names = {str: "a string", dict: "a table", list: "a list", int: "a whole number",
+                     (int, float): "a number"}
+            raise UsageError(f"{where}: {key} = {table[key]!r} should be {names[kind]}")
+
+
 def _typed(key: str, value, where: str):
+    here = f"{where} [fetch]"
     expected = {"timeout": (int, float), "retries": int, "backoff": (int, float),
                 "max_size": int, "user_agent": str}[key]
-    if not isinstance(value, expected) or isinstance(value, bool):
-        raise UsageError(f"{where} [fetch]: {key} = {value!r} has the wrong type")
+    _types({key: value}, {key: expected}, here)
+    if key in ("timeout", "max_size") and value <= 0 or key in ("retries", "backoff") and value < 0:
+        raise UsageError(f"{here}: {key} = {value!r} is out of range")
     return value

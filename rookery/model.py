@@ -23,19 +23,41 @@ _PICTOGRAPHS = re.compile("[\u2190-\u21ff\u2794-\u27bf\u2b00-\u2bff\u2600-\u26ff
 
 @lru_cache(maxsize=16384)
 def text_key(text: str | None) -> str:
-    """Comparison key for section text: blind to whitespace that is typesetting.
+    """Comparison key for section text: blind to whitespace that is typesetting, and to
+    icons (see same_text).
 
     A line break that became a space (reflow, <br> vs. a new paragraph) and a space that
-    came or went beside punctuation ("Disciple (Core" / "Disciple(Core") are not changes;
-    neither are icons (see _PICTOGRAPHS).
+    came or went beside punctuation ("Disciple (Core" / "Disciple(Core") are not changes.
     """
-    text = _PICTOGRAPHS.sub(" ", text or "")
+    return _spacing_key(_PICTOGRAPHS.sub(" ", text or ""))
+
+
+def _spacing_key(text: str) -> str:
     return _SPACE_BY_PUNCTUATION.sub("", _SPACE.sub(" ", text).strip())
+
+
+def same_text(a: str | None, b: str | None) -> bool:
+    """Do two texts say the same? The words must agree. Icons count only where both sides
+    have some: a web page's icon font leaves no text where its PDF prints the glyph, but
+    a military icon that became an intrigue one is a change."""
+    if text_key(a) != text_key(b):
+        return False
+    if _spacing_key(a or "") == _spacing_key(b or ""):
+        return True
+    return not (_PICTOGRAPHS.search(a or "") and _PICTOGRAPHS.search(b or ""))
 
 
 def title_key(text: str | None) -> str:
     """Comparison key for titles: case-insensitive too ("NOTES AND ERRATA" is not a retitle)."""
     return text_key(text).casefold()
+
+
+_NUMBER_PREFIX = re.compile(r"^\(?\d+(?:\.\d+)*\)?\.?\s+")
+
+
+def place_key(section: "Section") -> tuple[str, ...]:
+    """The section's path, blind to case and to the numbers of its ancestors."""
+    return tuple(_NUMBER_PREFIX.sub("", title_key(p)) for p in section.path)
 
 
 @dataclass(frozen=True)

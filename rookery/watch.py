@@ -61,19 +61,18 @@ class Watcher:
                  progress: Progress | None = None):
         self.store = store
         self.config = config
-        settings = config.fetch
-        self.http = http or HttpOptions(timeout=settings.timeout, retries=settings.retries,
-                                        backoff=settings.backoff, max_size=settings.max_size)
-        if settings.user_agent and http is None:
-            self.http.user_agent = settings.user_agent
-        self.session = requests.Session()
+        self.http = http or config.http_options()
+        self.session: requests.Session | None = None
         self.progress = progress or Progress(enabled=False)
 
     def cycle(self, sources: list[SourceConfig] | None = None) -> CycleStats:
-        """One cycle over `sources` (default: all configured), one source after another."""
+        """One cycle over `sources` (default: all configured), one source after another,
+        over one HTTP session (connections are reused within the cycle)."""
         stats = CycleStats()
-        for source in sources or self.config.sources:
-            stats.merge(self.run_source(source))
+        with requests.Session() as self.session:
+            for source in sources or self.config.sources:
+                stats.merge(self.run_source(source))
+        self.session = None
         return stats
 
     def run_source(self, source: SourceConfig) -> CycleStats:
@@ -158,7 +157,8 @@ class Watcher:
         try:
             doc = self._parse(source, fetched.data, found, body_sha, url, stats)
             previous_doc = revs.document(self.store, latest) if latest else None
-            diff = diff_documents(previous_doc, doc) if previous_doc else None
+            others, elsewhere = self._other_documents(source.id)
+            diff = diff_documents(previous_doc, doc, others) if previous_doc else None
             if diff is not None and not diff.changes and \
                     (doc.version, doc.effective) == (latest.version, latest.effective):
                 self.store.record_fetch(source.id, url, started, "unchanged", **record)
@@ -168,6 +168,9 @@ class Watcher:
                     len(doc.sections) < source.min_sections * len(previous_doc.sections):
                 raise Quarantine(f"only {len(doc.sections)} sections where {_name(latest)} had "
                                  f"{len(previous_doc.sections)}; a broken or partial page?")
+        except UsageError as e:  # the source's own settings are wrong: say so, go on
+            self._failed(source, url, started, clock, e, stats)
+            return
         except (Quarantine, ParseError) as e:
             stats.quarantined += 1
             self.store.record_fetch(source.id, url, started, "quarantined", detail=str(e),
@@ -175,8 +178,7 @@ class Watcher:
             log.warning("%s: %s quarantined, no revision recorded: %s", source.id, url,
                         _plain(str(e), url))
             return
-        others, elsewhere = self._other_documents(source.id)
-        flags = flags_for(diff, doc, others)
+        flags = diff.flags if diff else flags_for(None, doc, others)
         revision = revs.add_revision(self.store, source.id, doc, diff, body_sha, url,
                                      published_at=_http_date(fetched.headers),
                                      link_label=link_label, flags=flags, elsewhere=elsewhere)

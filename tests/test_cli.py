@@ -146,3 +146,32 @@ def test_every_option_is_documented_in_the_readme():
             for flag in action.option_strings:
                 if flag not in ("-h", "--help"):
                     assert f"`{flag}" in readme, f"rookery {name} {flag} is not in the README"
+
+
+def test_control_characters_from_a_page_never_reach_the_terminal(cli, tmp_path, fixtures):
+    page = (fixtures / V1).read_text().replace(
+        "Drawing Cards", "Drawing \x1b]0;pwned\x07Cards\x08").replace(
+        "loses two morale", "loses \x1b[2Jthree morale")
+    (tmp_path / "odd.html").write_text(page)
+    code, out, _ = cli("diff", fixtures / V1, tmp_path / "odd.html", "--color", "never")
+    assert code == 0 and "three" in out
+    assert not any(ch in out for ch in "\x1b\x07\x08")
+
+
+@pytest.mark.parametrize("argv,says", [
+    (("diff", "x.html", "http://[::1/faq"), "not a valid address"),
+    (("publish", "--out", "FILE", "--data", "DATA"), "is a file, not a folder"),
+    (("serve", "--port", "99999", "--out", "SITE"), "cannot listen on port 99999"),
+])
+def test_machine_level_mistakes_are_one_line_too(cli, tmp_path, fixtures, argv, says):
+    from rookery.store import Store
+
+    with Store(tmp_path / "data"):
+        pass
+    (tmp_path / "FILE").write_text("not a folder")
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("<html></html>")
+    replace = {"x.html": str(fixtures / V1), "FILE": str(tmp_path / "FILE"),
+               "DATA": str(tmp_path / "data"), "SITE": str(tmp_path / "site")}
+    code, out, err = cli(*[replace.get(a, a) for a in argv])
+    assert code != 0 and err.count("\n") == 1 and says in err, err

@@ -72,3 +72,20 @@ def test_a_sqlite_database_url_moves_the_store_file_and_other_urls_are_refused(t
     assert config.db_file.exists()
     with pytest.raises(UsageError, match="only sqlite:///PATH is supported"):
         parse_config('database = "postgresql://db.example.org/rookery"', tmp_path)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("fetch = 3", r"fetch = 3 should be a table"),
+    ("data = 5", r"data = 5 should be a string"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\ncron = 5', r"cron = 5 should be a string"),
+    ('[[source]]\nid = "a"\nurl = 5', r"url = 5 should be a string"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\nmin_sections = "a"', r"should be a number"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\nmin_sections = 3', r"between 0 and 1"),
+    ('[[source]]\nid = "a"\nurl = "https://x"\nremove = ["::"]', r"remove = '::' is not a CSS"),
+    ('[[source]]\nid = "a"\nurl = "gopher://x"', r"give an http\(s\) address"),
+    ("[fetch]\ntimeout = 0", r"timeout = 0 is out of range"),
+    ("[fetch]\nretries = -1", r"retries = -1 is out of range"),
+])
+def test_values_of_the_wrong_type_or_range_are_refused(tmp_path, text, message):
+    with pytest.raises(UsageError, match=message):
+        parse_config(text, tmp_path)

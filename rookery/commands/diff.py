@@ -8,13 +8,13 @@ import sys
 from urllib.parse import urlsplit
 
 from ..diffs.compare import diff_documents
-from ..diffs.report import matches, to_json
+from ..diffs.report import matches, section_matches, to_json
 from ..fetchers import fetch
 from ..model import Document
 from ..parsers import parse
 from ..parsers.cache import ParseCache
 from ..store import revisions as revs
-from .common import add_common, open_store
+from .common import add_common, config_of, open_store
 
 _REF = re.compile(r"^(?P<source>[a-z0-9][a-z0-9._-]*)@(?P<rev>[^/\\]*)$")
 
@@ -65,7 +65,9 @@ def load_document(location: str, remove=(), cache: ParseCache | None = None,
             doc = revs.document(store, rev)
             doc.source = location
             return doc
-    fetched = fetch(location)
+    options = {"options": config_of(args).http_options()} if args is not None and \
+        location.startswith(("http://", "https://")) else {}
+    fetched = fetch(location, **options)
     promised_pdf = urlsplit(location).path.lower().endswith(".pdf") or \
         "application/pdf" in (fetched.content_type or "").lower()
     return parse(fetched.data, source=location, remove=remove, cache=cache,
@@ -79,6 +81,8 @@ def run(args) -> int:
     diff = diff_documents(old, new)
     if args.section:
         diff.changes = [c for c in diff.changes if matches(c, args.section)]
+        diff.flags = [f for f in diff.flags
+                      if any(section_matches(s, args.section) for s in f.sections)]
     out = sys.stdout
     if args.format == "json":
         json.dump(to_json(diff), out, ensure_ascii=False, indent=2)

@@ -51,5 +51,9 @@ def serve_command(args) -> int:
     folder = Path(args.out) if args.out else config.site
     if not (folder / "index.html").exists():
         raise UsageError(f"no site in {folder}: run `rookery publish` first")
-    serve(folder, args.port)
+    try:
+        serve(folder, args.port)
+    except (OSError, OverflowError) as e:
+        raise UsageError(f"cannot listen on port {args.port} ({getattr(e, 'strerror', None) or e}); "
+                         "pick another with --port") from None
     return 0

@@ -14,22 +14,14 @@ id (pages reuse them). Passes go from certain to likely, each only over what is 
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from ..model import Section, text_key, title_key
-
-_NUMBER_PREFIX = re.compile(r"^\(?\d+(?:\.\d+)*\)?\.?\s+")
+from ..model import Section, place_key, text_key, title_key
 
 Pair = tuple[int, int]
-
-
-def place_key(section: Section) -> tuple[str, ...]:
-    """The section's path, blind to case and to the numbers of its ancestors."""
-    return tuple(_NUMBER_PREFIX.sub("", title_key(p)) for p in section.path)
 
 
 def name_key(section: Section) -> str:

@@ -1,14 +1,15 @@
 """Two Documents → the list of section Changes (the heart of `rookery diff`)."""
 from __future__ import annotations
 
-from ..model import Change, Document, DocumentDiff, Section, text_key, title_key
+from ..model import Change, Document, DocumentDiff, Section, same_text, title_key
 from .align import align, text_similarity
 from .flags import flags_for
 from .words import word_ops
 
 
-def diff_documents(old: Document, new: Document) -> DocumentDiff:
-    """Changes from `old` to `new`, in the order a reader of `new` meets them."""
+def diff_documents(old: Document, new: Document, others: list[Document] = ()) -> DocumentDiff:
+    """Changes from `old` to `new`, in the order a reader of `new` meets them, with the
+    ruling alerts they raise (against `others` too: other watched documents)."""
     pairs = align(old.sections, new.sections)
     matched_old = {i: j for i, j in pairs}
     matched_new = {j for _i, j in pairs}
@@ -30,13 +31,13 @@ def diff_documents(old: Document, new: Document) -> DocumentDiff:
                           Change(type="removed", old=s, new=None)))
     keyed.sort(key=lambda kc: kc[0])
     diff = DocumentDiff(old=old, new=new, changes=[c for _k, c in keyed], pairs=pairs)
-    diff.flags = flags_for(diff)
+    diff.flags = flags_for(diff, others=others)
     return diff
 
 
 def compare_pair(old: Section, new: Section, moved: bool = False) -> Change | None:
     """The Change for a matched pair, or None when nothing a player would see changed."""
-    text_changed = text_key(old.text) != text_key(new.text)
+    text_changed = not same_text(old.text, new.text)
     renumbered = old.number != new.number
     retitled = bool(old.title and new.title) and title_key(old.title) != title_key(new.title)
     if not (text_changed or renumbered or retitled or moved):

@@ -82,11 +82,10 @@ def flags_for(diff: DocumentDiff | None, new: Document | None = None,
     """The alerts a new document raises: against the old one (`diff`, or None for a first
     record of `new`) and against the latest documents of other watched sources."""
     new = diff.new if diff else new
-    flags: list[Flag] = []
-    if diff is not None:
-        flags += _reversals(diff.changes)
-    old_pairs = contradictions(diff.old) if diff else set()
     to_new = dict(diff.pairs) if diff else {}
+    flags: list[Flag] = _reversals(diff.changes) if diff else []
+
+    old_pairs = contradictions(diff.old) if diff else set()
     carried = {tuple(sorted((to_new[i], to_new[j]))) for i, j in old_pairs
                if i in to_new and j in to_new}
     current = contradictions(new)
@@ -94,9 +93,50 @@ def flags_for(diff: DocumentDiff | None, new: Document | None = None,
         flags.append(_contradiction(new.sections[i], new.sections[j]))
     for i, j in sorted(old_pairs):
         if tuple(sorted((to_new.get(i, -1), to_new.get(j, -2)))) not in current:
-            flags.append(_resolved(diff, i, j))
-    flags += _across(diff, new, others)
+            a, b = diff.old.sections[i], diff.old.sections[j]
+            flags.append(_resolved(a, b, [(a, _fate(diff, i)), (b, _fate(diff, j))]))
+
+    old_across = across(diff.old, others) if diff else set()
+    now_across = across(new, others)
+    carried_across = {(to_new[i], where) for i, where in old_across if i in to_new}
+    for i, (d, k) in sorted(now_across - carried_across):
+        flags.append(_contradiction(new.sections[i], others[d].sections[k], others[d].source))
+    for i, (d, k) in sorted(old_across):
+        if (to_new.get(i, -1), (d, k)) not in now_across:
+            a, b = diff.old.sections[i], others[d].sections[k]
+            flags.append(_resolved(a, b, [(a, _fate(diff, i))], others[d].source))
     return flags
+
+
+def across(doc: Document, others: list[Document]) -> set[tuple[int, tuple[int, int]]]:
+    """(entry of `doc`, (other document, its entry)) that ask the same question and
+    disagree, where neither document gives both answers itself: a document that does is
+    contradicting itself, and that is judged within it."""
+    ours = [(k, s, verdict(s)) for k, s in enumerate(doc.sections) if s.kind == "faq"]
+    ours = [(k, s, v) for k, s, v in ours if v]
+    found = set()
+    for d, other in enumerate(others):
+        theirs = [(k, s, verdict(s)) for k, s in enumerate(other.sections) if s.kind == "faq"]
+        theirs = [(k, s, v) for k, s, v in theirs if v]
+        for k, b, vb in theirs:
+            if any(v == vb and same_question(s, b) for _i, s, v in ours):
+                continue
+            for i, a, va in ours:
+                if va != vb and same_question(a, b) and not any(
+                        v == va and same_question(s, a) for _j, s, v in theirs):
+                    found.add((i, (d, k)))
+    return found
+
+
+def _fate(diff: DocumentDiff, k: int) -> str:
+    """What became of old entry k: "was removed", "now answers No"..."""
+    new_index = dict(diff.pairs).get(k)
+    if new_index is None:
+        return "was removed"
+    now = verdict(diff.new.sections[new_index])
+    if now != verdict(diff.old.sections[k]):
+        return f"now answers {now.capitalize() if now else 'without a verdict'}"
+    return ""
 
 
 def _reversals(changes: list[Change]) -> list[Flag]:
@@ -130,44 +170,13 @@ def _contradiction(a: Section, b: Section, other: str | None = None) -> Flag:
                 f"{OPEN}{a.question}{CLOSE}", other_source=other)
 
 
-def _resolved(diff: DocumentDiff, i: int, j: int) -> Flag:
-    a, b = diff.old.sections[i], diff.old.sections[j]
-    to_new = dict(diff.pairs)
-    how = []
-    for k, s in ((i, a), (j, b)):
-        name = f"{OPEN}{s.title}{CLOSE}" if s.title else "one of them"
-        if k not in to_new:
-            how.append(f"{name} was removed")
-        elif verdict(diff.new.sections[to_new[k]]) != verdict(s):
-            how.append(f"{name} now answers "
-                       f"{(verdict(diff.new.sections[to_new[k]]) or 'without a verdict')}")
-    if not how:
-        how.append("they no longer ask the same question")
+def _resolved(a: Section, b: Section, fates: list[tuple[Section, str]],
+              other: str | None = None) -> Flag:
+    how = [f"{OPEN}{s.title}{CLOSE} {fate}" if s.title else f"one of them {fate}"
+           for s, fate in fates if fate]
+    where = f" (the second in {other})" if other else ""
     return Flag("resolved", (a, b),
-                f"The contradiction between {_pair(a, b)} answering {OPEN}{a.question}{CLOSE} "
-                f"is resolved: " + "; ".join(how))
-
-
-def _across(diff: DocumentDiff | None, new: Document, others: list[Document]) -> list[Flag]:
-    """New or changed entries against the rulings of other documents that this document
-    does not give itself (those are judged within it)."""
-    if diff is None:
-        fresh = [s for s in new.sections if s.kind == "faq"]
-    else:
-        fresh = [c.new for c in diff.changes
-                 if c.type != "removed" and c.new.kind == "faq" and (c.type == "added" or c.text_changed)]
-    fresh = [s for s in fresh if verdict(s)]
-    if not fresh:
-        return []
-    ours = [(s, verdict(s)) for s in new.sections if s.kind == "faq"]
-    out = []
-    for other in others:
-        for b in other.sections:
-            vb = verdict(b)
-            # a ruling this document also gives is judged within it, not twice
-            if not vb or any(v == vb and same_question(s, b) for s, v in ours):
-                continue
-            for a in fresh:
-                if verdict(a) != vb and same_question(a, b):
-                    out.append(_contradiction(a, b, other.source))
-    return out
+                f"The contradiction between {_pair(a, b)}{where} answering "
+                f"{OPEN}{a.question}{CLOSE} is resolved: "
+                + ("; ".join(how) or "they no longer ask the same question"),
+                other_source=other)

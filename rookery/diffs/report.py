@@ -2,7 +2,7 @@
 and the one-line summaries every other output shares."""
 from __future__ import annotations
 
-from ..model import Change, Document, DocumentDiff, Flag
+from ..model import Change, Document, DocumentDiff, Flag, Section
 
 
 def to_json(diff: DocumentDiff) -> dict:
@@ -90,12 +90,11 @@ def sentence(c: Change) -> str:
 
 def matches(c: Change, query: str) -> bool:
     """Does the change concern a section whose number or title matches `query`?"""
+    return any(section_matches(s, query) for s in (c.old, c.new) if s is not None)
+
+
+def section_matches(s: Section, query: str) -> bool:
     q = query.strip().casefold().strip("()")
-    for s in (c.old, c.new):
-        if s is None:
-            continue
-        if s.number and s.number.casefold() == q:
-            return True
-        if any(q in (t or "").casefold() for t in (s.title, s.heading, s.question)):
-            return True
-    return False
+    if s.number and s.number.casefold() == q:
+        return True
+    return any(q in (t or "").casefold() for t in (s.title, s.heading, s.question))

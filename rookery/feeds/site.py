@@ -26,6 +26,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from ..config import Config
+from ..errors import UsageError
 from ..model import Change, Section
 from ..store import Store
 from ..store import revisions as revs
@@ -116,6 +117,8 @@ def publish(store: Store, config: Config, out: Path | None = None,
             full: bool = False) -> PublishReport:
     """Write the site into `out` (default: the configured site folder)."""
     root = Path(out or config.site)
+    if root.exists() and not root.is_dir():
+        raise UsageError(f"{root} is a file, not a folder for the site; give another --out")
     files = build(store, config)
     root.mkdir(parents=True, exist_ok=True)
     written = unchanged = removed = 0
@@ -243,9 +246,20 @@ def _json_bytes(data) -> bytes:
 
 
 def _write(target: Path, data: bytes) -> None:
-    """Replace the file in one step: a reader sees the old page or the new one."""
+    """Replace the file in one step: a reader sees the old page or the new one. The file
+    gets the permissions a plain write would give it (a web server must read it)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
     with os.fdopen(handle, "wb") as f:
         f.write(data)
+        os.fchmod(f.fileno(), 0o666 & ~_UMASK)
     os.replace(temp, target)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _umask()

@@ -20,7 +20,10 @@ FETCHERS: dict[str, Callable[..., Fetched]] = {
 
 def fetch(location: str, **options) -> Fetched:
     """Fetch a path or URL; raises FetchError with a message that says what to do."""
-    scheme = urlsplit(location).scheme.lower()
+    try:
+        scheme = urlsplit(location).scheme.lower()
+    except ValueError as e:
+        raise FetchError(f"{location}: not a valid address ({e})") from None
     if len(scheme) == 1:  # a Windows drive letter, not a scheme
         scheme = ""
     fetcher = FETCHERS.get(scheme)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -24,10 +24,13 @@ def find_links(page: bytes, page_url: str, pattern: str) -> list[Link]:
         root = None
     hrefs = [] if root is None else root.xpath("//a/@href | //link/@href | //area/@href")
     found: dict[str, Link] = {}
+    allowed = {"http", "https"} | ({urlsplit(page_url).scheme} if not
+                                      page_url.startswith(("http:", "https:")) else set())
     for href in hrefs:
-        m = matcher.search(href)
-        if m and m.group("version"):
-            url = urljoin(page_url, href.strip())
+        url = urljoin(page_url, href.strip())
+        # a web page may not point rookery at files on this machine
+        m = matcher.search(urlsplit(url)._replace(fragment="", query="").geturl())
+        if m and m.group("version") and urlsplit(url).scheme in allowed:
             found.setdefault(url, Link(url=url, version=m.group("version")))
     return sorted(found.values(), key=lambda link: _natural(link.version))
 

@@ -31,6 +31,7 @@ class HttpOptions:
     retries: int = 3
     backoff: float = 2.0
     max_size: int = 50 * 1024 * 1024
+    max_time: float = 300.0  # for a whole body, however slowly a server dribbles it
     user_agent: str = USER_AGENT
     sleep: Callable[[float], None] = time.sleep  # tests pass a recorder
 
@@ -39,7 +40,10 @@ def fetch_http(url: str, *, session: requests.Session | None = None,
                options: HttpOptions | None = None, etag: str | None = None,
                last_modified: str | None = None) -> Fetched:
     options = options or HttpOptions()
-    session = session or requests.Session()
+    if session is None:
+        with requests.Session() as own:
+            return fetch_http(url, session=own, options=options, etag=etag,
+                              last_modified=last_modified)
     headers = {"User-Agent": options.user_agent, "Accept-Encoding": "gzip, deflate"}
     if etag:
         headers["If-None-Match"] = etag
@@ -82,11 +86,15 @@ def _once(session, url: str, headers: dict, options: HttpOptions) -> Fetched:
                 raise FetchError(f"{url}: {int(declared)} bytes is over the size limit "
                                  f"({options.max_size} bytes)")
             body = bytearray()
+            started = time.monotonic()
             for chunk in response.iter_content(64 * 1024):
                 body += chunk
                 if len(body) > options.max_size:
                     raise FetchError(f"{url}: the body is over the size limit "
                                      f"({options.max_size} bytes)")
+                if time.monotonic() - started > options.max_time:
+                    raise FetchError(f"{url}: the body took longer than "
+                                     f"{options.max_time:g} s to arrive")
             if declared and declared.isdigit() and "Content-Encoding" not in response.headers \
                     and len(body) < int(declared):
                 raise _Retry(f"the body was cut short ({len(body)} of {declared} bytes)")

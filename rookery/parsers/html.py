@@ -56,7 +56,7 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
         try:
             matcher = CSSSelector(selector)
         except SelectorError as e:
-            raise UsageError(f"--remove {selector!r} is not a CSS selector ({e}); "
+            raise UsageError(f"remove selector {selector!r} is not a CSS selector ({e}); "
                              "give one like '.mplain' or 'div.note'") from None
         for el in matcher(root):
             _drop(el)
@@ -104,7 +104,12 @@ def _parse(data: bytes):
 def _decode(data: bytes) -> str:
     head = data[:4096].decode("ascii", "replace")
     declared = re.search(r"""<meta[^>]+charset\s*=\s*["']?([\w-]+)""", head, re.I)
-    for encoding in ([declared.group(1)] if declared else []) + ["utf-8"]:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    named = declared.group(1).lower() if declared else ""
+    if named.startswith(("utf-16", "utf-32")):
+        named = "utf-8"  # a byte-oriented page cannot be UTF-16; browsers read it as UTF-8
+    for encoding in ([named] if named else []) + ["utf-8"]:
         try:
             return data.decode(encoding)
         except (LookupError, UnicodeDecodeError):

@@ -12,7 +12,11 @@ from __future__ import annotations
 import bisect
 import re
 
+# (NUL is dealt with apart: it joins the texts that normalize_many handles together)
+_CONTROLS = "".join(chr(c) for c in [*range(0x01, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)])
 _ONE_TO_ONE = {
+    # control characters are not text (and one can rewrite a terminal's title or break XML)
+    **{c: " " for c in _CONTROLS},
     **{c: " " for c in "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
        "\u2008\u2009\u200a\u202f\u205f\u3000\t\r\f\v"},
     **{c: "'" for c in "\u2018\u2019\u201a\u201b\u2032\u02bc"},
@@ -44,7 +48,7 @@ Span = tuple[int, int]
 
 def normalize(raw: str, spans: list[Span] | tuple[Span, ...] = ()) -> tuple[str, list[Span]]:
     """Normalize raw text ("\\n" = a hard break) and map `spans` onto the result."""
-    text = _translate(raw)
+    text = _translate(raw.replace(_SEP, " "))
     spans = list(spans)
     for pattern, repl in _RULES + [(_ENDS, "")]:
         if spans and pattern.search(text):
@@ -78,10 +82,6 @@ def _translate(text: str) -> str:
         if char in text:
             text = text.replace(char, replacement)
     return text
-
-
-def normalize_text(raw: str) -> str:
-    return normalize(raw)[0]
 
 
 def close_gaps(text: str, spans: list[Span]) -> list[Span]:

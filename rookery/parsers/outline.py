@@ -27,7 +27,7 @@ from .normalize import close_gaps
 CONTEXT_WORDS = [
     ("faq", re.compile(r"\b(faq|frequently asked questions|questions and answers|q&a)\b", re.I)),
     ("errata", re.compile(r"\b(errata|erratum|corrections)\b", re.I)),
-    ("list", re.compile(r"\b(restricted|banned|ban|list|pods?)\b", re.I)),
+    ("list", re.compile(r"\b(restricted|banned|ban|list)\b", re.I)),
     ("term", re.compile(r"\b(glossary|definitions?|terms|terminology)\b", re.I)),
 ]
 _NUMBERED = [

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import UsageError
-from ..model import Section, text_key
+from ..model import Section, place_key, text_key, title_key
 from . import revisions as revs
 from .codec import section_from_dict
 from .store import Store
@@ -89,11 +89,20 @@ def search(store: Store, query: str, sources: list[str] | None = None, at: str |
     hits: dict[tuple, Hit] = {}
     for row in rows:
         section = section_from_dict(json.loads(row["section"]))
-        key = (text_key(section.text), section.number) if not history else (row["version_id"],)
-        if key in hits:
-            if row["source_id"] not in hits[key].also_in + [hits[key].source_id]:
-                hits[key].also_in.append(row["source_id"])
+        # one entry: the same place, number and words (a page and its PDF hold it twice,
+        # one with a FAQ entry's short title and one without); headings without words of
+        # their own are told apart by their names
+        words = text_key(section.text)
+        key = (row["version_id"],) if history else (
+            place_key(section), section.number, words,
+            "" if words else title_key(section.heading or section.title))
+        existing = hits.get(key)
+        if existing is not None and existing.source_id != row["source_id"]:
+            if row["source_id"] not in existing.also_in:
+                existing.also_in.append(row["source_id"])
             continue
+        if existing is not None:  # twin sections of one document: both are hits
+            key = key + (row["version_id"],)
         rev = revisions.get(row["source_id"]) or revs.revision(store, row["revision_id"])
         hit = Hit(source_id=row["source_id"], item_id=row["item_id"], section=section,
                   snippet=row["snippet"], score=-row["score"], revision=rev)

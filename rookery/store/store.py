@@ -48,19 +48,20 @@ class Store:
         if readonly and not self.file.exists():
             raise StoreError(f"no store in {self.file.parent}: run `rookery fetch` first, or "
                              "point --data at the right folder")
+        self._lock_file = None
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
             self.file.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.file, isolation_level=None, timeout=30,
                                       check_same_thread=False)
+            self.db.row_factory = sqlite3.Row
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            migrate(self.db)
         except (OSError, sqlite3.Error) as e:
-            raise StoreError(f"cannot open the store in {self.dir} ({e})") from None
-        self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode = WAL")
-        self.db.execute("PRAGMA synchronous = NORMAL")
-        self.db.execute("PRAGMA foreign_keys = ON")
-        migrate(self.db)
-        self._lock_file = None
+            raise StoreError(f"cannot open the store {self.file} ({e}); is it a rookery "
+                             "store, and writable?") from None
 
     def close(self) -> None:
         self.unlock()

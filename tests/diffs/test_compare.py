@@ -91,3 +91,11 @@ def test_added_and_removed_sections_are_reported_in_reading_order():
     result = changes([a, b], [a, c])
     assert result == [("removed", "Beta", False, False, False, False),
                       ("added", "Gamma", False, False, False, False)]
+
+
+def test_icons_count_only_where_both_sides_print_them():
+    page = [ruling("4.1", "Icons", "Each \ue001 character gains power.")]
+    plain = [ruling("4.1", "Icons", "Each character gains power.")]
+    swapped = [ruling("4.1", "Icons", "Each \ue002 character gains power.")]
+    assert changes(plain, page) == []  # an icon font leaves no text on the web page
+    assert changes(page, swapped) == [("modified", "Icons", True, False, False, False)]

@@ -92,3 +92,13 @@ def test_contradictions_across_documents_are_raised_once():
     # a ruling this document gives too is judged within it, not across
     both = docs(page.sections[0], entry("Forges Revisited", Q, "No. Only your own."))
     assert [f.other_source for f in flags_for(None, both, [pdf])] == [None]
+
+
+def test_a_contradiction_across_documents_is_resolved_when_one_side_agrees():
+    pdf = Document(sections=[entry(None, Q, "No. Only your own.")], source="digest-pdf")
+    before = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round."))
+    after = docs(entry("Borrowed Forges", Q, "No. Only the forges you own."))
+    flags = diff_documents(before, after, [pdf]).flags
+    assert [(f.type, f.other_source) for f in flags] == [("reversal", None),
+                                                          ("resolved", "digest-pdf")]
+    assert "\u201cBorrowed Forges\u201d now answers No" in flags[1].detail

@@ -184,3 +184,28 @@ def test_alerts_show_first_on_the_revision_page(site):
     assert flag.text_content().startswith("Contradiction:")
     assert page.xpath("//main/*").index(flag) < page.xpath("//main/*").index(
         page.xpath("//article")[0])
+
+
+def test_published_files_can_be_read_by_a_web_server(site):
+    _, _, out, _ = site
+    for path in [out / "index.html", out / "faq" / "feed.atom", out / "style.css"]:
+        assert path.stat().st_mode & 0o044 == 0o044, path  # group and others may read
+
+
+def test_a_control_character_in_a_source_does_not_break_the_feeds(tmp_path, fixtures):
+    from rookery.config import parse_config
+    from rookery.store import Store
+    from rookery.watch import Watcher
+
+    page = tmp_path / "page.html"
+    page.write_text((fixtures / "skyforge_faq_v1.html").read_text())
+    config = parse_config(f'[[source]]\nid = "sky"\nurl = "{page.as_uri()}"\n', tmp_path)
+    with Store(config.data) as store:
+        watcher = Watcher(store, config)
+        watcher.cycle()
+        page.write_text(page.read_text().replace("Drawing Cards", "Drawing\x08 \x0bCards")
+                        .replace("loses two morale", "loses\x01 three morale"))
+        assert watcher.cycle().revisions
+        publish(store, config, tmp_path / "site")
+    for feed in (tmp_path / "site").rglob("*.atom"):
+        assert feedparser.parse(feed.read_bytes()).bozo == 0

@@ -168,3 +168,9 @@ def test_encoding_is_taken_from_the_meta_tag():
             "<p>na\xefve</p></body></html>").encode("cp1252")
     section = parse(data).sections[0]
     assert (section.title, section.text) == ("Caf\u00e9", "na\u00efve")
+
+
+def test_a_utf16_declaration_on_a_byte_page_reads_as_utf8():
+    data = ("<html><head><meta charset='utf-16'></head><body><h2>R\u00e8gle</h2><p>ok</p>"
+            "</body></html>").encode("utf-8")
+    assert parse(data).sections[0].title == "R\u00e8gle"

@@ -168,3 +168,8 @@ def test_bad_pdfs_raise_a_clear_error(pdfs, make, message):
     good = next(iter(pdfs.values())).read_bytes()
     with pytest.raises(ParseError, match=message):
         parse(make(good), source="release.pdf")
+
+
+def test_a_pdf_with_padding_after_its_end_marker_still_reads(pdfs):
+    good = next(iter(pdfs.values())).read_bytes()
+    assert parse(good + b"\0" * 8000).sections == parse(good).sections

@@ -83,3 +83,8 @@ def test_the_index_can_be_rebuilt_from_the_versions(store):
     before = titles(search(store, "forge"))
     assert rebuild(store) == store.db.execute("SELECT COUNT(*) FROM versions").fetchone()[0]
     assert titles(search(store, "forge")) == before
+
+
+def test_sections_with_the_same_empty_text_are_different_hits(store):
+    names = {h.section.title for h in search(store, "errata notes", sources=["sky"])}
+    assert {"Notes and Errata", "Card Errata"} <= names

@@ -55,3 +55,32 @@ def test_an_old_schema_is_upgraded_in_place(tmp_path):
         tables = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master")}
         assert {"sources", "bodies", "parsed", "revisions", "fetches", "items", "versions",
                 "revision_items", "changes"} <= tables
+
+
+def test_a_store_with_data_from_the_first_schema_gains_a_search_index(tmp_path):
+    from rookery.store.schema import _statements
+
+    db = sqlite3.connect(tmp_path / "rookery.db", isolation_level=None)
+    for statement in _statements(MIGRATIONS[0]):
+        db.execute(statement)
+    db.execute("PRAGMA user_version = 1")
+    db.execute("INSERT INTO sources (id, added_at) VALUES ('sky', 't')")
+    db.execute("INSERT INTO bodies VALUES ('b', 1, 'html', NULL, 't', x'00')")
+    db.execute("INSERT INTO revisions (id, source_id, number, body_sha256, sections, seen_at) "
+               "VALUES (1, 'sky', 1, 'b', 1, 't')")
+    db.execute("INSERT INTO items (id, source_id, first_revision) VALUES (1, 'sky', 1)")
+    db.execute("INSERT INTO versions (id, item_id, revision_id, hash, section) VALUES "
+               "(1, 1, 1, 'h', '{\"title\": \"Quenching\", \"kind\": \"term\", "
+               "\"heading\": \"Quenching\", \"text\": \"Embers go out.\"}')")
+    db.close()
+    with Store(tmp_path) as store:
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+        rows = store.db.execute("SELECT title, body, version_id FROM search "
+                                "WHERE search MATCH 'ember'").fetchall()
+        assert [tuple(r) for r in rows] == [("Quenching", "Embers go out.", 1)]
+
+
+def test_a_file_that_is_not_a_store_is_a_clear_error(tmp_path):
+    (tmp_path / "rookery.db").write_bytes(b"these bytes are no SQLite database at all" * 4)
+    with pytest.raises(StoreError, match="is it a rookery store"):
+        Store(tmp_path)

@@ -29,7 +29,7 @@ logging.getLogger("pdfminer").setLevel(logging.ERROR)
 
 def read_pdf(data: bytes, remove: tuple[str, ...] = ()) -> RawDocument:
     """Parse a PDF into blocks. `remove` (CSS selectors) has no meaning for PDF."""
-    if b"%%EOF" not in data[-2048:]:
+    if b"%%EOF" not in data[-65536:]:  # some producers append padding after the marker
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
     pages, images = _read_pages(data)
     if not any(pages):

@@ -114,11 +114,10 @@ def _facts(line: Line) -> _Line:
 
 
 def _body_style(facts: list[_Line]) -> tuple[str, float]:
-    count: Counter = Counter()
-    for f in facts:
-        for g in f.glyphs:
-            if g.text.isalnum():
-                count[(g.family, g.size)] += 1
+    """The type most letters are set in (any glyphs, for a text without letters)."""
+    glyphs = [g for f in facts for g in f.glyphs if g.text.strip()]
+    count = Counter((g.family, g.size) for g in glyphs if g.text.isalnum()) or \
+        Counter((g.family, g.size) for g in glyphs)
     return count.most_common(1)[0][0]
 
 
