@@ -40,6 +40,8 @@ def same_text(a: str | None, b: str | None) -> bool:
     """Do two texts say the same? The words must agree. Icons count only where both sides
     have some: a web page's icon font leaves no text where its PDF prints the glyph, but
     a military icon that became an intrigue one is a change."""
+    if a == b:
+        return True
     if text_key(a) != text_key(b):
         return False
     if _spacing_key(a or "") == _spacing_key(b or ""):

@@ -37,7 +37,7 @@ _RULES = [
     (re.compile(r" {2,}"), " "),
     (re.compile(r" *\n[ \n]*"), "\n"),
     (re.compile(r" +(?=[,;:!?)\]]|\.(?!\.))"), ""),
-    (re.compile(r"([(\[]) +"), r"\1"),
+    (re.compile(r"([(\[]) +"), lambda m: m.group(1)),
 ]
 _ENDS = re.compile(r"^[ \n]+|[ \n]+$")
 _AROUND_SEP = re.compile(r"[ \n]*\x00[ \n]*")
@@ -110,7 +110,7 @@ def _tracked_sub(pattern: re.Pattern, repl, text: str, spans: list[Span]):
     starts, ends, deltas, pieces = [], [], [], []
     last, shift = 0, 0
     for m in pattern.finditer(text):
-        new = repl(m) if callable(repl) else m.expand(repl)
+        new = repl(m) if callable(repl) else repl  # the rules' strings hold no group references
         pieces.append(text[last:m.start()])
         pieces.append(new)
         last = m.end()
