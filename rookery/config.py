@@ -7,9 +7,11 @@ Unknown keys are refused with the list of the allowed ones.
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import tomllib
+import zoneinfo
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -18,7 +20,7 @@ from lxml.cssselect import CSSSelector, SelectorError
 
 from .errors import UsageError
 
-TOP_KEYS = {"data", "site", "base_url", "database", "fetch", "source"}
+TOP_KEYS = {"data", "site", "base_url", "database", "timezone", "fetch", "source"}
 SOURCE_KEYS = {"id", "title", "url", "format", "every", "cron", "remove", "discover",
                "min_sections"}
 DISCOVER_KEYS = {"page", "pattern"}
@@ -76,6 +78,11 @@ class Config:
     fetch: FetchSettings = field(default_factory=FetchSettings)
     database: str | None = None
     path: Path | None = None  # the file it came from (None: the shipped defaults)
+    timezone: str = "UTC"  # the zone a revision's day is told in
+
+    @property
+    def zone(self) -> dt.tzinfo:
+        return zoneinfo.ZoneInfo(self.timezone)
 
     @property
     def db_file(self) -> Path:
@@ -98,7 +105,7 @@ class Config:
     def open_store(self, readonly: bool = False):
         from .store import Store
 
-        return Store(self.data, readonly=readonly, db_file=self.db_file)
+        return Store(self.data, readonly=readonly, db_file=self.db_file, zone=self.zone)
 
     def source(self, source_id: str) -> SourceConfig:
         for s in self.sources:
@@ -139,8 +146,8 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
     except tomllib.TOMLDecodeError as e:
         raise UsageError(f"{where}: not valid TOML ({e})") from None
     _only(raw, TOP_KEYS, where)
-    _types(raw, {"data": str, "site": str, "base_url": str, "database": str, "fetch": dict,
-                 "source": list}, where)
+    _types(raw, {"data": str, "site": str, "base_url": str, "database": str, "timezone": str,
+                 "fetch": dict, "source": list}, where)
     fetch = raw.get("fetch", {})
     _only(fetch, FETCH_KEYS, f"{where} [fetch]")
     sources = [_source(s, where) for s in raw.get("source", [])]
@@ -159,6 +166,7 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
         site=base / raw.get("site", "site"),
         base_url=str(raw.get("base_url", "http://localhost:8000/")).rstrip("/") + "/",
         database=database,
+        timezone=_timezone(raw.get("timezone", "UTC"), where),
         sources=sources,
         fetch=FetchSettings(**{k: _typed(k, v, where) for k, v in fetch.items()}),
     )
@@ -235,6 +243,15 @@ def _check_cron(expression: str, here: str) -> None:
         CronTrigger.from_crontab(expression)
     except ValueError as e:
         raise UsageError(f"{here}: cron = {expression!r} is not a crontab line ({e})") from None
+
+
+def _timezone(name: str, where: str) -> str:
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (ValueError, zoneinfo.ZoneInfoNotFoundError):
+        raise UsageError(f"{where}: timezone = {name!r} is not a time zone; give an IANA name "
+                         "such as \"UTC\", \"Europe/Paris\" or \"America/Los_Angeles\"") from None
+    return name
 
 
 def _only(table: dict, allowed: set[str], where: str) -> None:

@@ -159,6 +159,7 @@ def scripted():
 
 HISTORY_SOURCES = """
 base_url = "https://rules.example.org/rookery/"
+timezone = "America/Los_Angeles"
 [[source]]
 id = "faq"
 title = "AGoT FAQ (ThronesDB page)"
@@ -192,7 +193,7 @@ def history(corpus, tmp_path_factory):
     replay = Replay(corpus)
     config = parse_config(HISTORY_SOURCES.format(url=replay.url),
                           tmp_path_factory.mktemp("history"))
-    store = Store(config.data)
+    store = config.open_store()
     watcher = Watcher(store, config, http=HttpOptions(retries=0))
     while replay.advance():
         watcher.cycle()

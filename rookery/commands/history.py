@@ -34,7 +34,7 @@ def run(args) -> int:
         if args.section:
             return _section(store, args)
         if args.format == "json":
-            json.dump([vars(r) for r in all_revs], sys.stdout, indent=2)
+            json.dump([r.to_json() for r in all_revs], sys.stdout, indent=2)
             sys.stdout.write("\n")
             return 0
         rows = [[str(r.number), r.label, r.effective or "-", r.date, str(r.added),

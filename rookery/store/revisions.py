@@ -2,10 +2,11 @@
 back, and follow one section through all of them."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import UsageError
 from ..model import Change, Document, DocumentDiff, Flag, Section
@@ -31,6 +32,8 @@ class Revision:
     seen_at: str
     published_at: str | None
     link_label: str | None
+    # the zone that days are told in (the store's `timezone`); instants are kept in UTC
+    zone: dt.tzinfo = field(default=dt.timezone.utc, repr=False, compare=False)
 
     @property
     def label(self) -> str:
@@ -43,11 +46,25 @@ class Revision:
     @property
     def date(self) -> str:
         """The day this revision came out, as well as rookery can tell."""
-        return (self.published_at or self.seen_at)[:10]
+        return self.day(self.published_at or self.seen_at)
+
+    def day(self, stamp: str | None) -> str | None:
+        """The calendar day of a stored instant, in the store's time zone."""
+        if not stamp:
+            return None
+        when = dt.datetime.fromisoformat(stamp)
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=dt.timezone.utc)
+        return when.astimezone(self.zone).date().isoformat()
+
+    def to_json(self) -> dict:
+        """The stored fields, with the label and day players read."""
+        fields = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "zone"}
+        return fields | {"label": self.label, "date": self.date}
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> "Revision":
-        return cls(**{k: row[k] for k in cls.__dataclass_fields__})
+    def of(cls, row: sqlite3.Row, zone: dt.tzinfo = dt.timezone.utc) -> "Revision":
+        return cls(**{k: row[k] for k in cls.__dataclass_fields__ if k != "zone"}, zone=zone)
 
 
 def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff | None,
@@ -137,18 +154,18 @@ def revision(store: Store, revision_id: int) -> Revision:
     row = store.db.execute("SELECT * FROM revisions WHERE id = ?", (revision_id,)).fetchone()
     if row is None:
         raise UsageError(f"no revision with id {revision_id}")
-    return Revision.of(row)
+    return Revision.of(row, store.zone)
 
 
 def revisions(store: Store, source_id: str) -> list[Revision]:
-    return [Revision.of(r) for r in store.db.execute(
+    return [Revision.of(r, store.zone) for r in store.db.execute(
         "SELECT * FROM revisions WHERE source_id = ? ORDER BY number", (source_id,))]
 
 
 def latest_revision(store: Store, source_id: str) -> Revision | None:
     row = store.db.execute("SELECT * FROM revisions WHERE source_id = ? ORDER BY number DESC "
                            "LIMIT 1", (source_id,)).fetchone()
-    return Revision.of(row) if row else None
+    return Revision.of(row, store.zone) if row else None
 
 
 def document(store: Store, rev: Revision) -> Document:

@@ -42,8 +42,9 @@ class Store:
     """A connection to one data directory."""
 
     def __init__(self, data_dir: Path | str, readonly: bool = False,
-                 db_file: Path | str | None = None):
+                 db_file: Path | str | None = None, zone: dt.tzinfo = dt.timezone.utc):
         self.dir = Path(data_dir)
+        self.zone = zone  # the time zone revisions tell their days in
         self.file = Path(db_file) if db_file else self.dir / DB_NAME
         if readonly and not self.file.exists():
             raise StoreError(f"no store in {self.file.parent}: run `rookery fetch` first, or "

@@ -1,3 +1,6 @@
+import datetime as dt
+import zoneinfo
+
 import pytest
 
 from rookery.diffs.compare import diff_documents
@@ -64,6 +67,22 @@ def test_a_sections_history_follows_it_through_renumbering(store):
                                          ("latest", 2), ("2021-06-30", 1), ("2021-09-01", 2)])
 def test_revisions_are_named_by_label_date_or_number(store, spec, number):
     assert revs.resolve(store, "sky", spec).number == number
+
+
+@pytest.mark.parametrize("zone,stamp,day", [
+    ("UTC", "2021-09-01T03:30:00+00:00", "2021-09-01"),
+    ("America/Los_Angeles", "2021-09-01T03:30:00+00:00", "2021-08-31"),
+    ("Asia/Tokyo", "2021-09-01T20:30:00+00:00", "2021-09-02"),
+])
+def test_a_revisions_day_is_told_in_the_stores_time_zone(tmp_path, fixtures, zone, stamp, day):
+    with Store(tmp_path, zone=zoneinfo.ZoneInfo(zone)) as store:
+        store.upsert_source("sky", "Skyforge FAQ", "https://x/faq", "html", {})
+        record(store, parse((fixtures / V2).read_bytes()), b"2", stamp)
+        assert revs.latest_revision(store, "sky").date == day
+        assert revs.resolve(store, "sky", day).number == 1
+        earlier = (dt.date.fromisoformat(day) - dt.timedelta(days=1)).isoformat()
+        with pytest.raises(UsageError, match="no revision on or before"):
+            revs.resolve(store, "sky", earlier)
 
 
 @pytest.mark.parametrize("source,spec,message", [
