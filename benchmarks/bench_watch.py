@@ -21,32 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from replay import Replay  # noqa: E402
+from replay import Replay, sources_toml, watcher_for  # noqa: E402
 
-from rookery.config import parse_config  # noqa: E402
-from rookery.fetchers import HttpOptions  # noqa: E402
-from rookery.store import Store  # noqa: E402
-from rookery.watch import CycleStats, Watcher  # noqa: E402
-
-SOURCES = """
-[[source]]
-id = "faq"
-url = "{url}/faq"
-format = "html"
-[[source]]
-id = "rules"
-url = "{url}/rulesreference"
-format = "html"
-[[source]]
-id = "tournament"
-url = "{url}/tournamentregulations"
-format = "html"
-[[source]]
-id = "faq-pdf"
-format = "pdf"
-discover = {{ page = "{url}/faq", pattern = 'faq_v(?P<version>[^/"]+)\\.pdf' }}
-"""
-
+from rookery.watch import CycleStats  # noqa: E402
 
 def cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
@@ -59,10 +36,10 @@ def replay_and_watch(argv: list[str]):
     logging.getLogger("rookery").setLevel(logging.ERROR)
     corpus = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "corpus"
     replay = Replay(corpus)
-    config = parse_config(SOURCES.format(url=replay.url),
-                          Path(tempfile.mkdtemp(prefix="rookery-bench-")))
-    store = Store(config.data)
-    return replay, config, store, Watcher(store, config, http=HttpOptions(retries=0))
+    config, store, watcher = watcher_for(sources_toml(replay.url),
+                                         Path(tempfile.mkdtemp(prefix="rookery-bench-")),
+                                         retries=0)
+    return replay, config, store, watcher
 
 
 def main() -> int:

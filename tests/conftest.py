@@ -157,44 +157,18 @@ def scripted():
 
 # ---------------------------------------------------------------- the replayed corpus pages
 
-HISTORY_SOURCES = """
-base_url = "https://rules.example.org/rookery/"
-timezone = "America/Los_Angeles"
-[[source]]
-id = "faq"
-title = "AGoT FAQ (ThronesDB page)"
-url = "{url}/faq"
-format = "html"
-[[source]]
-id = "rules"
-title = "AGoT Rules Reference"
-url = "{url}/rulesreference"
-format = "html"
-[[source]]
-id = "tournament"
-title = "AGoT Tournament Regulations"
-url = "{url}/tournamentregulations"
-format = "html"
-"""
-
-
 @pytest.fixture(scope="session")
 def history(corpus, tmp_path_factory):
     """(config, store) after watching every snapshot of the corpus pages (no PDFs: fast)."""
-    from replay import Replay
-    from rookery.config import parse_config
-    from rookery.fetchers import HttpOptions
-    from rookery.store import Store
-    from rookery.watch import Watcher
+    from replay import Replay, sources_toml, watcher_for
 
     logger = logging.getLogger("rookery")
     level = logger.level
     logger.setLevel(logging.ERROR)  # pages answer 404 before their first snapshot
     replay = Replay(corpus)
-    config = parse_config(HISTORY_SOURCES.format(url=replay.url),
-                          tmp_path_factory.mktemp("history"))
-    store = config.open_store()
-    watcher = Watcher(store, config, http=HttpOptions(retries=0))
+    head = 'base_url = "https://rules.example.org/rookery/"\ntimezone = "America/Los_Angeles"\n'
+    config, store, watcher = watcher_for(sources_toml(replay.url, pdfs=False, head=head),
+                                         tmp_path_factory.mktemp("history"), retries=0)
     while replay.advance():
         watcher.cycle()
     replay.close()

@@ -17,9 +17,47 @@ import threading
 from pathlib import Path
 
 PATHS = {"faq": "/faq", "rules": "/rulesreference", "tournament": "/tournamentregulations"}
+TITLES = {"faq": "AGoT FAQ (ThronesDB page)", "rules": "AGoT Rules Reference",
+          "tournament": "AGoT Tournament Regulations", "faq-pdf": "AGoT FAQ (PDF releases)"}
 FAULTS = ("500", "503", "timeout", "reset", "truncated", "html-for-pdf", "empty", "oversize",
           "gutted")
 
+
+
+PAGE_SOURCE = """[[source]]
+id = "{doc}"
+title = "{title}"
+url = "{url}{path}"
+format = "html"
+"""
+PDF_SOURCE = """[[source]]
+id = "faq-pdf"
+title = "{title}"
+format = "pdf"
+discover = {{ page = "{url}/faq", pattern = 'faq_v(?P<version>[^/"]+)\\.pdf' }}
+"""
+
+
+def sources_toml(url: str, docs=tuple(PATHS), pdfs: bool = True, head: str = "") -> str:
+    """A rookery.toml that watches the replay at `url`: a source per document page (ids as
+    in PATHS) and, with `pdfs`, the FAQ PDF releases discovered from the FAQ page. `head`
+    holds the top-level keys and tables that come before the sources."""
+    tables = [head] + [PAGE_SOURCE.format(doc=doc, title=TITLES[doc], url=url, path=PATHS[doc])
+                       for doc in docs]
+    if pdfs:
+        tables.append(PDF_SOURCE.format(title=TITLES["faq-pdf"], url=url))
+    return "\n".join(tables)
+
+
+def watcher_for(toml: str, folder: Path, **http):
+    """(config, store, watcher) for a configuration text, with its store in `folder`."""
+    from rookery.config import parse_config
+    from rookery.fetchers import HttpOptions
+    from rookery.watch import Watcher
+
+    config = parse_config(toml, folder)
+    store = config.open_store()
+    return config, store, Watcher(store, config, http=HttpOptions(**http))
 
 class Replay:
     def __init__(self, corpus: Path, docs=("faq", "rules", "tournament"), link_all: int = 0):

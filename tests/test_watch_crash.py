@@ -8,20 +8,12 @@ import time
 
 import pytest
 
-from replay import Replay
+from replay import Replay, sources_toml
 from rookery.store import Store
 from rookery.store import revisions as revs
 
 RELEASES = 5
-CONFIG = """
-data = "data"
-[fetch]
-retries = 0
-[[source]]
-id = "faq-pdf"
-format = "pdf"
-discover = {{ page = "{url}/faq", pattern = 'faq_v(?P<version>[^/"]+)\\.pdf' }}
-"""
+CONFIG = 'data = "data"\n[fetch]\nretries = 0\n'
 
 
 @pytest.fixture
@@ -29,7 +21,7 @@ def archive(corpus, tmp_path):
     """A loopback server whose FAQ page links the first RELEASES PDF releases, and a config."""
     replay = Replay(corpus, docs=("faq",), link_all=RELEASES)
     replay.advance()
-    (tmp_path / "rookery.toml").write_text(CONFIG.format(url=replay.url))
+    (tmp_path / "rookery.toml").write_text(sources_toml(replay.url, docs=(), head=CONFIG))
     yield replay, tmp_path
     replay.close()
 

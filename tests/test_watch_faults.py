@@ -4,27 +4,10 @@ import logging
 
 import pytest
 
-from replay import Replay
-from rookery.config import parse_config
-from rookery.fetchers import HttpOptions
-from rookery.store import Store
+from replay import Replay, sources_toml, watcher_for
 from rookery.store import revisions as revs
-from rookery.watch import Watcher
 
 RETRIES = 1
-
-SOURCES = """
-[fetch]
-max_size = 1000000
-[[source]]
-id = "faq"
-url = "{url}/faq"
-format = "html"
-[[source]]
-id = "faq-pdf"
-format = "pdf"
-discover = {{ page = "{url}/faq", pattern = 'faq_v(?P<version>[^/"]+)\\.pdf' }}
-"""
 
 # fault, the path it hits, the source that asks for it first, what its warning must say
 FAULTS = [
@@ -44,10 +27,9 @@ FAULTS = [
 def setup(corpus, tmp_path):
     replay = Replay(corpus, docs=("faq",))
     waits = []
-    config = parse_config(SOURCES.format(url=replay.url), tmp_path)
-    store = Store(config.data)
-    watcher = Watcher(store, config, http=HttpOptions(retries=RETRIES, sleep=waits.append,
-                                                      timeout=1.0, max_size=1_000_000))
+    toml = sources_toml(replay.url, docs=("faq",), head="[fetch]\nmax_size = 1000000\n")
+    config, store, watcher = watcher_for(toml, tmp_path, retries=RETRIES, sleep=waits.append,
+                                         timeout=1.0, max_size=1_000_000)
     replay.advance()  # the first FAQ page, v1.1 (and its PDF)
     watcher.cycle()
     while replay.advance()["version_label"] != "1.2":  # on to the v1.2 page

@@ -3,41 +3,17 @@ snapshot at a time, and watched: the store must end up with exactly the releases
 changes that `rookery diff` sees."""
 import pytest
 
-from replay import Replay
-from rookery.config import parse_config
+from replay import Replay, sources_toml, watcher_for
 from rookery.diffs.compare import diff_documents
 from rookery.diffs.report import change_json
-from rookery.fetchers import HttpOptions
-from rookery.store import Store
 from rookery.store import revisions as revs
-from rookery.watch import Watcher
-
-SOURCES = """
-[[source]]
-id = "faq"
-url = "{url}/faq"
-format = "html"
-[[source]]
-id = "rules"
-url = "{url}/rulesreference"
-format = "html"
-[[source]]
-id = "tournament"
-url = "{url}/tournamentregulations"
-format = "html"
-[[source]]
-id = "faq-pdf"
-format = "pdf"
-discover = {{ page = "{url}/faq", pattern = 'faq_v(?P<version>[^/"]+)\\.pdf' }}
-"""
-
 
 @pytest.fixture(scope="module")
 def replayed(corpus, tmp_path_factory):
     replay = Replay(corpus)
-    config = parse_config(SOURCES.format(url=replay.url), tmp_path_factory.mktemp("replay"))
-    store = Store(config.data)
-    watcher = Watcher(store, config, http=HttpOptions(retries=0, sleep=lambda s: None))
+    config, store, watcher = watcher_for(sources_toml(replay.url),
+                                         tmp_path_factory.mktemp("replay"),
+                                         retries=0, sleep=lambda s: None)
     while replay.advance():
         watcher.cycle()
     before = dict(replay.counts)

@@ -17,6 +17,14 @@ def add_common(parser: argparse.ArgumentParser) -> None:
                              "in the configuration)")
 
 
+def command(commands, name: str, handler, help: str, description: str) -> argparse.ArgumentParser:
+    """A subcommand that runs `handler(args)` and takes --config and --data."""
+    parser = commands.add_parser(name, help=help, description=description)
+    add_common(parser)
+    parser.set_defaults(handler=handler)
+    return parser
+
+
 def config_of(args) -> Config:
     return load_config(getattr(args, "config", None), getattr(args, "data", None))
 

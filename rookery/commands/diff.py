@@ -14,14 +14,14 @@ from ..model import Document
 from ..parsers import parse
 from ..parsers.cache import ParseCache
 from ..store import revisions as revs
-from .common import add_common, config_of, open_store
+from .common import command, config_of, open_store
 
 _REF = re.compile(r"^(?P<source>[a-z0-9][a-z0-9._-]*)@(?P<rev>[^/\\]*)$")
 
 
 def add(commands) -> None:
-    p = commands.add_parser(
-        "diff", help="compare two releases section by section",
+    p = command(
+        commands, "diff", run, help="compare two releases section by section",
         description="Compare two releases of a rules document section by section. OLD and "
                     "NEW are file paths or http(s) URLs of HTML pages or PDFs (the format is "
                     "read from the bytes, not the name), or SOURCE@REV for a stored "
@@ -40,8 +40,6 @@ def add(commands) -> None:
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour inline word changes in text output (auto: when stdout is a "
                         "terminal)")
-    add_common(p)
-    p.set_defaults(handler=run)
 
 
 def store_ref(location: str) -> tuple[str, str] | None:

@@ -8,12 +8,12 @@ from ..diffs.report import change_json, describe
 from ..diffs.text import inline
 from ..errors import UsageError
 from ..store import revisions as revs
-from .common import add_common, open_store, table
+from .common import command, open_store, table
 
 
 def add(commands) -> None:
-    p = commands.add_parser(
-        "history", help="list a source's revisions, or one section's versions",
+    p = command(
+        commands, "history", run, help="list a source's revisions, or one section's versions",
         description="Without SECTION: every revision of SOURCE with its version, dates and "
                     "counts of changed sections. With SECTION (a number like 1.2 or words of "
                     "a title): every version of the sections that match, and what changed.")
@@ -21,8 +21,6 @@ def add(commands) -> None:
     p.add_argument("section", metavar="SECTION", nargs="?", help="a section number or title")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default) or json")
-    add_common(p)
-    p.set_defaults(handler=run)
 
 
 def run(args) -> int:

@@ -7,33 +7,29 @@ from pathlib import Path
 from ..errors import UsageError
 from ..feeds.serve import serve
 from ..feeds.site import publish
-from .common import add_common, config_of
+from .common import command, config_of
 
 log = logging.getLogger("rookery")
 
 
 def add(commands) -> None:
-    p = commands.add_parser("publish", help="write the changelog site and its RSS / Atom feeds",
-                            description="Write the changelog pages and the RSS and Atom feeds "
-                                        "from the store. Only files whose content changed are "
-                                        "rewritten.")
+    p = command(commands, "publish", publish_command,
+                help="write the changelog site and its RSS / Atom feeds",
+                description="Write the changelog pages and the RSS and Atom feeds from the "
+                            "store. Only files whose content changed are rewritten.")
     p.add_argument("--out", metavar="DIR", help="output folder (default: `site` in the "
                                                 "configuration)")
     p.add_argument("--full", action="store_true",
                    help="rewrite every file, and remove files an earlier build made that "
                         "are no longer part of the site")
-    add_common(p)
-    p.set_defaults(handler=publish_command)
 
-    p = commands.add_parser("serve", help="serve the published site locally",
-                            description="Serve the published site on this machine for a look "
-                                        "(not a production web server).")
+    p = command(commands, "serve", serve_command, help="serve the published site locally",
+                description="Serve the published site on this machine for a look (not a "
+                            "production web server).")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; "
                                                           "0 picks a free one)")
     p.add_argument("--out", metavar="DIR", help="the site folder (default: `site` in the "
                                                 "configuration)")
-    add_common(p)
-    p.set_defaults(handler=serve_command)
 
 
 def publish_command(args) -> int:

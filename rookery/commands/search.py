@@ -7,14 +7,14 @@ import sys
 from markupsafe import escape
 
 from ..store.search import END, START, search
-from .common import add_common, config_of
+from .common import command, config_of
 
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
 
 
 def add(commands) -> None:
-    p = commands.add_parser(
-        "search", help="find the sections that rule on something",
+    p = command(
+        commands, "search", run, help="find the sections that rule on something",
         description="Ranked full-text search over the sections of the watched documents: "
                     "as they stand now, as they stood at a revision or date, or in every "
                     "version. Each hit says which revision last changed the section, and how.")
@@ -28,8 +28,6 @@ def add(commands) -> None:
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default) or json")
     p.add_argument("--limit", type=int, default=10, help="how many hits (default 10)")
-    add_common(p)
-    p.set_defaults(handler=run)
 
 
 def run(args) -> int:

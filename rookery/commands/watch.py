@@ -11,40 +11,30 @@ from ..fetchers.schedule import Job, run_schedule
 from ..progress import Progress
 from ..store import revisions as revs
 from ..watch import Watcher
-from .common import add_common, config_of, table
+from .common import command, config_of, table
 
 log = logging.getLogger("rookery")
 
 
 def add(commands) -> None:
-    p = commands.add_parser("fetch", help="fetch every source (or the ones named) once, now",
-                            description="Run one fetch cycle: get each source, keep what it "
-                                        "returns, and record a revision where the content "
-                                        "changed.")
+    p = command(commands, "fetch", fetch_command,
+                help="fetch every source (or the ones named) once, now",
+                description="Run one fetch cycle: get each source, keep what it returns, and "
+                            "record a revision where the content changed.")
     p.add_argument("sources", nargs="*", metavar="SOURCE", help="source ids (default: all)")
-    add_common(p)
-    p.set_defaults(handler=fetch_command)
 
-    p = commands.add_parser("run", help="keep watching: fetch each source on its schedule",
-                            description="Fetch each source on its schedule (`every` or "
-                                        "`cron`) until interrupted (Ctrl-C or SIGTERM), "
-                                        "publishing the site after a cycle that recorded a "
-                                        "revision.")
-    add_common(p)
-    p.set_defaults(handler=run_command)
-
-    p = commands.add_parser("sources", help="list the configured sources and their state",
-                            description="List the configured sources with their schedule, "
-                                        "revisions and last fetch.")
-    add_common(p)
-    p.set_defaults(handler=sources_command)
-
-    p = commands.add_parser("config", help="print the configuration in force",
-                            description="Print the configuration file in force (the shipped "
-                                        "defaults when there is none): a starting point for "
-                                        "rookery.toml.")
-    add_common(p)
-    p.set_defaults(handler=config_command)
+    command(commands, "run", run_command,
+            help="keep watching: fetch each source on its schedule",
+            description="Fetch each source on its schedule (`every` or `cron`) until "
+                        "interrupted (Ctrl-C or SIGTERM), publishing the site after a cycle "
+                        "that recorded a revision.")
+    command(commands, "sources", sources_command,
+            help="list the configured sources and their state",
+            description="List the configured sources with their schedule, revisions and "
+                        "last fetch.")
+    command(commands, "config", config_command, help="print the configuration in force",
+            description="Print the configuration file in force (the shipped defaults when "
+                        "there is none): a starting point for rookery.toml.")
 
 
 def _selected(config, names: list[str]):
