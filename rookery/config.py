@@ -19,6 +19,7 @@ from pathlib import Path
 from lxml.cssselect import CSSSelector, SelectorError
 
 from .errors import UsageError
+from .fetchers.http import HttpOptions
 
 TOP_KEYS = {"data", "site", "base_url", "database", "timezone", "fetch", "source"}
 SOURCE_KEYS = {"id", "title", "url", "format", "every", "cron", "remove", "discover",
@@ -60,22 +61,13 @@ class SourceConfig:
                 "discover": vars(self.discover) if self.discover else None}
 
 
-@dataclass(frozen=True)
-class FetchSettings:
-    timeout: float = 30.0  # seconds to connect, and between bytes read
-    retries: int = 3  # on connection errors, 5xx and 429
-    backoff: float = 2.0  # first wait in seconds; doubles each retry, with jitter
-    max_size: int = 50 * 1024 * 1024
-    user_agent: str | None = None
-
-
 @dataclass
 class Config:
     data: Path
     site: Path
     base_url: str
     sources: list[SourceConfig]
-    fetch: FetchSettings = field(default_factory=FetchSettings)
+    fetch: HttpOptions = field(default_factory=HttpOptions)  # the [fetch] table
     database: str | None = None
     path: Path | None = None  # the file it came from (None: the shipped defaults)
     timezone: str = "UTC"  # the zone a revision's day is told in
@@ -90,17 +82,6 @@ class Config:
         if self.database:
             return Path(self.database[len("sqlite:///"):])
         return self.data / "rookery.db"
-
-    def http_options(self):
-        """The [fetch] settings as the HTTP fetcher takes them."""
-        from .fetchers import HttpOptions
-
-        options = HttpOptions(timeout=self.fetch.timeout, retries=self.fetch.retries,
-                              backoff=self.fetch.backoff, max_size=self.fetch.max_size,
-                              max_time=max(300.0, 10 * self.fetch.timeout))
-        if self.fetch.user_agent:
-            options.user_agent = self.fetch.user_agent
-        return options
 
     def open_store(self, readonly: bool = False):
         from .store import Store
@@ -168,7 +149,7 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
         database=database,
         timezone=_timezone(raw.get("timezone", "UTC"), where),
         sources=sources,
-        fetch=FetchSettings(**{k: _typed(k, v, where) for k, v in fetch.items()}),
+        fetch=_fetch_options(fetch, where),
     )
 
 
@@ -267,6 +248,13 @@ def _types(table: dict, expected: dict, where: str) -> None:
             names = {str: "a string", dict: "a table", list: "a list", int: "a whole number",
                      (int, float): "a number"}
             raise UsageError(f"{where}: {key} = {table[key]!r} should be {names[kind]}")
+
+
+def _fetch_options(table: dict, where: str) -> HttpOptions:
+    options = HttpOptions(**{k: _typed(k, v, where) for k, v in table.items()})
+    # a whole body may take ten reads' worth of time, and never less than five minutes
+    options.max_time = max(options.max_time, 10 * options.timeout)
+    return options
 
 
 def _typed(key: str, value, where: str):

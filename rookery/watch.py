@@ -12,12 +12,12 @@ from __future__ import annotations
 import email.utils
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import requests
 
 from .config import Config, SourceConfig
-from .diffs.compare import diff_documents
+from .diffs.compare import changes_between
 from .diffs.flags import flags_for
 from .errors import FetchError, ParseError, UsageError
 from .fetchers import Fetched, HttpOptions, fetch
@@ -45,9 +45,8 @@ class CycleStats:
     errors: int = 0
 
     def merge(self, other: "CycleStats") -> None:
-        for name in ("requests", "downloads", "not_modified", "parses", "quarantined", "errors"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        self.revisions += other.revisions
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
 
 class Quarantine(Exception):
@@ -61,7 +60,7 @@ class Watcher:
                  progress: Progress | None = None):
         self.store = store
         self.config = config
-        self.http = http or config.http_options()
+        self.http = http or config.fetch
         self.session: requests.Session | None = None
         self.progress = progress or Progress(enabled=False)
 
@@ -157,17 +156,16 @@ class Watcher:
         try:
             doc = self._parse(source, fetched.data, found, body_sha, url, stats)
             previous_doc = revs.document(self.store, latest) if latest else None
-            others, elsewhere = self._other_documents(source.id)
-            diff = diff_documents(previous_doc, doc, others) if previous_doc else None
+            if previous_doc is not None and \
+                    len(doc.sections) < source.min_sections * len(previous_doc.sections):
+                raise Quarantine(f"only {len(doc.sections)} sections where {_name(latest)} had "
+                                 f"{len(previous_doc.sections)}; a broken or partial page?")
+            diff = changes_between(previous_doc, doc) if previous_doc else None
             if diff is not None and not diff.changes and \
                     (doc.version, doc.effective) == (latest.version, latest.effective):
                 self.store.record_fetch(source.id, url, started, "unchanged", **record)
                 log.info("%s: new bytes, same content as %s", source.id, _name(latest))
                 return
-            if previous_doc is not None and \
-                    len(doc.sections) < source.min_sections * len(previous_doc.sections):
-                raise Quarantine(f"only {len(doc.sections)} sections where {_name(latest)} had "
-                                 f"{len(previous_doc.sections)}; a broken or partial page?")
         except UsageError as e:  # the source's own settings are wrong: say so, go on
             self._failed(source, url, started, clock, e, stats)
             return
@@ -178,7 +176,9 @@ class Watcher:
             log.warning("%s: %s quarantined, no revision recorded: %s", source.id, url,
                         _plain(str(e), url))
             return
-        flags = diff.flags if diff else flags_for(None, doc, others)
+        # alerts only for what becomes a revision: they read every other source's sections
+        others, elsewhere = self._other_documents(source.id)
+        flags = flags_for(diff, doc, others)
         revision = revs.add_revision(self.store, source.id, doc, diff, body_sha, url,
                                      published_at=_http_date(fetched.headers),
                                      link_label=link_label, flags=flags, elsewhere=elsewhere)
@@ -248,7 +248,7 @@ def _ms(clock: float) -> int:
 
 
 def _http_date(headers: dict) -> str | None:
-    value = {k.lower(): v for k, v in (headers or {}).items()}.get("last-modified")
+    value = (headers or {}).get("last-modified")
     if not value:
         return None
     try:

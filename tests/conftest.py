@@ -105,7 +105,9 @@ def http_server():
 class Script:
     """Answers for a scripted loopback server: path → list of responses, used in turn
     (the last one repeats). A response is (status, headers, body) or "reset" (close the
-    connection without answering). Requests seen are kept in `seen`."""
+    connection without answering); a header given as None is not sent (Content-Length:
+    None sends a body that ends when the connection closes). Requests seen are kept in
+    `seen`."""
 
     def __init__(self):
         self.answers: dict[str, list] = {}
@@ -141,10 +143,11 @@ def scripted():
             self.send_response(status)
             headers = {"Content-Length": str(len(body)), **headers}
             for k, v in headers.items():
-                self.send_header(k, v)
+                if v is not None:
+                    self.send_header(k, v)
             self.end_headers()
             self.wfile.write(body)
-            if int(headers["Content-Length"]) != len(body):
+            if headers["Content-Length"] != str(len(body)):
                 self.close_connection = True
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

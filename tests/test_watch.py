@@ -157,3 +157,16 @@ def test_a_pdf_link_that_returns_html_is_an_error_page(watch, digest_pdfs):
     assert "HTML where a PDF was expected" in store.fetches("sky-pdf", limit=1)[0]["detail"]
     script.on("/f/Digest_v3.1.pdf", (200, {}, digest_pdfs[0]))
     assert len(watcher.cycle().revisions) == 1  # not yet seen: tried again, and taken
+
+
+def test_the_fetch_table_of_the_configuration_governs_every_request(tmp_path, scripted, caplog):
+    script, base = scripted
+    script.on("/faq", (200, {"Content-Type": "text/html"}, b"<html>" + b"x" * 5000 + b"</html>"))
+    toml = ('[fetch]\nuser_agent = "rules-club-bot/2 (ops@example.org)"\nmax_size = 1000\n'
+            "retries = 0\n" + HTML_SOURCE.replace("BASE", base))
+    config = parse_config(toml, tmp_path)
+    with config.open_store() as store, caplog.at_level(logging.WARNING, logger="rookery"):
+        stats = Watcher(store, config).cycle()
+        assert (stats.errors, stats.revisions) == (1, [])
+    assert [h["User-Agent"] for _path, h in script.seen] == ["rules-club-bot/2 (ops@example.org)"]
+    assert "over the size limit (1000 bytes)" in caplog.text

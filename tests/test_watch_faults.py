@@ -27,9 +27,9 @@ FAULTS = [
 def setup(corpus, tmp_path):
     replay = Replay(corpus, docs=("faq",))
     waits = []
-    toml = sources_toml(replay.url, docs=("faq",), head="[fetch]\nmax_size = 1000000\n")
-    config, store, watcher = watcher_for(toml, tmp_path, retries=RETRIES, sleep=waits.append,
-                                         timeout=1.0, max_size=1_000_000)
+    head = f"[fetch]\nmax_size = 1000000\ntimeout = 1.0\nretries = {RETRIES}\n"
+    config, store, watcher = watcher_for(sources_toml(replay.url, docs=("faq",), head=head),
+                                         tmp_path, sleep=waits.append)
     replay.advance()  # the first FAQ page, v1.1 (and its PDF)
     watcher.cycle()
     while replay.advance()["version_label"] != "1.2":  # on to the v1.2 page

@@ -63,7 +63,7 @@ def load_document(location: str, remove=(), cache: ParseCache | None = None,
             doc = revs.document(store, rev)
             doc.source = location
             return doc
-    options = {"options": config_of(args).http_options()} if args is not None and \
+    options = {"options": config_of(args).fetch} if args is not None and \
         location.startswith(("http://", "https://")) else {}
     fetched = fetch(location, **options)
     promised_pdf = urlsplit(location).path.lower().endswith(".pdf") or \

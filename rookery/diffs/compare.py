@@ -10,6 +10,13 @@ from .words import word_ops
 def diff_documents(old: Document, new: Document, others: list[Document] = ()) -> DocumentDiff:
     """Changes from `old` to `new`, in the order a reader of `new` meets them, with the
     ruling alerts they raise (against `others` too: other watched documents)."""
+    diff = changes_between(old, new)
+    diff.flags = flags_for(diff, others=others)
+    return diff
+
+
+def changes_between(old: Document, new: Document) -> DocumentDiff:
+    """The changes alone, without the alerts: enough to tell whether anything changed."""
     pairs = align(old.sections, new.sections)
     matched_old = {i: j for i, j in pairs}
     matched_new = {j for _i, j in pairs}
@@ -30,9 +37,7 @@ def diff_documents(old: Document, new: Document, others: list[Document] = ()) ->
             keyed.append(((before[-1] if before else -1, 1, i),
                           Change(type="removed", old=s, new=None)))
     keyed.sort(key=lambda kc: kc[0])
-    diff = DocumentDiff(old=old, new=new, changes=[c for _k, c in keyed], pairs=pairs)
-    diff.flags = flags_for(diff, others=others)
-    return diff
+    return DocumentDiff(old=old, new=new, changes=[c for _k, c in keyed], pairs=pairs)
 
 
 def compare_pair(old: Section, new: Section, moved: bool = False) -> Change | None:

@@ -12,4 +12,4 @@ class Fetched:
     url: str
     status: int = 200
     content_type: str | None = None
-    headers: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)  # names in lower case

@@ -77,7 +77,7 @@ def _once(session, url: str, headers: dict, options: HttpOptions) -> Fetched:
                              _retry_after(response.headers.get("Retry-After")))
             if status == 304:
                 return Fetched(data=b"", url=response.url, status=304,
-                               headers=dict(response.headers))
+                               headers=_lowered(response.headers))
             if status >= 400:
                 raise FetchError(f"{url}: the server answered HTTP {status} "
                                  f"{response.reason or ''}".rstrip() + "; check the URL")
@@ -95,12 +95,13 @@ def _once(session, url: str, headers: dict, options: HttpOptions) -> Fetched:
                 if time.monotonic() - started > options.max_time:
                     raise FetchError(f"{url}: the body took longer than "
                                      f"{options.max_time:g} s to arrive")
+            # urllib3 2 raises on a short body itself; urllib3 1.26 returns what it got
             if declared and declared.isdigit() and "Content-Encoding" not in response.headers \
                     and len(body) < int(declared):
                 raise _Retry(f"the body was cut short ({len(body)} of {declared} bytes)")
             return Fetched(data=bytes(body), url=response.url, status=status,
                            content_type=response.headers.get("Content-Type"),
-                           headers=dict(response.headers))
+                           headers=_lowered(response.headers))
     except (requests.exceptions.ChunkedEncodingError,
             requests.exceptions.ContentDecodingError) as e:
         raise _Retry(f"the body was cut short ({_reason(e)})") from None
@@ -134,3 +135,7 @@ def _reason(e: Exception) -> str:
         if marker in text:
             return marker.lower() if marker[0].isupper() and " " in marker else marker
     return text.split(": ")[-1][:120] if text else e.__class__.__name__
+
+
+def _lowered(headers) -> dict[str, str]:
+    return {k.lower(): v for k, v in headers.items()}

@@ -130,7 +130,7 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
         where = {id(s): (source_id, new_version_of[k][0]) for k, s in enumerate(doc.sections)}
         if diff is not None:
             where.update({id(s): (source_id, held[k]["item_id"])
-                          for k, s in enumerate(diff.old.sections) if k < len(held)})
+                          for k, s in enumerate(diff.old.sections)})
         where.update(elsewhere or {})
         for position, flag in enumerate(flags):
             refs = [{"source": where.get(id(s), (None, None))[0],

@@ -155,7 +155,7 @@ class Store:
                      headers: dict | None = None, size: int | None = None,
                      body_sha: str | None = None, detail: str | None = None,
                      revision_id: int | None = None) -> int:
-        headers = {k.lower(): v for k, v in (headers or {}).items()}
+        headers = headers or {}  # as in Fetched: lower-case names
         with self.transaction() as db:
             cur = db.execute(
                 "INSERT INTO fetches (source_id, url, started_at, duration_ms, status, etag, "

@@ -78,5 +78,22 @@ def test_a_truncated_body_is_an_error_not_a_document(scripted):
 def test_bodies_over_the_limit_are_refused(scripted):
     script, base = scripted
     script.on("/big", (200, {}, b"x" * 5000))
-    with pytest.raises(FetchError, match="size limit"):
+    with pytest.raises(FetchError, match="5000 bytes is over the size limit"):
         fetch(f"{base}/big", options=options([], max_size=1000))
+
+
+def test_a_body_of_undeclared_length_is_cut_off_at_the_limit(scripted):
+    script, base = scripted
+    script.on("/stream", (200, {"Content-Length": None}, b"x" * 300_000))
+    with pytest.raises(FetchError, match="the body is over the size limit"):
+        fetch(f"{base}/stream", options=options([], max_size=100_000))
+    assert fetch(f"{base}/stream", options=options([], max_size=400_000)).data == \
+        b"x" * 300_000
+
+
+def test_a_body_that_takes_too_long_is_given_up(scripted):
+    script, base = scripted
+    script.on("/slow", (200, {}, b"x" * 100))
+    with pytest.raises(FetchError, match="took longer than"):
+        # a negative allowance is spent before the first chunk: no need to wait in a test
+        fetch(f"{base}/slow", options=options([], max_time=-1.0))

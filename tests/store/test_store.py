@@ -41,20 +41,10 @@ def test_quarantined_fetches_never_give_validators(tmp_path):
     with Store(tmp_path) as store:
         sha = store.put_body(b"x", None, None)
         store.record_fetch("s", "https://x/faq", "t1", "revision", body_sha=sha,
-                           headers={"ETag": '"good"'})
+                           headers={"etag": '"good"'})
         store.record_fetch("s", "https://x/faq", "t2", "quarantined", body_sha=sha,
-                           headers={"ETag": '"broken"'})
+                           headers={"etag": '"broken"'})
         assert store.last_good_fetch("s", "https://x/faq")["etag"] == '"good"'
-
-
-def test_an_old_schema_is_upgraded_in_place(tmp_path):
-    db = sqlite3.connect(tmp_path / "rookery.db")
-    db.execute("PRAGMA user_version = 0")
-    db.close()
-    with Store(tmp_path) as store:
-        tables = {r[0] for r in store.db.execute("SELECT name FROM sqlite_master")}
-        assert {"sources", "bodies", "parsed", "revisions", "fetches", "items", "versions",
-                "revision_items", "changes"} <= tables
 
 
 def test_a_store_with_data_from_the_first_schema_gains_a_search_index(tmp_path):
