@@ -26,9 +26,27 @@ _AUX = ("can", "could", "does", "do", "did", "is", "are", "was", "were", "will",
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
+# contractions spelled out once, so that one pattern per auxiliary sees every negation
+_CONTRACTIONS = [(re.compile(p), r) for p, r in [
+    (r"\bcan(?:no|')t\b", "can not"), (r"\bwon't\b", "will not"),
+    (r"\bshan't\b", "shall not"), (r"n't\b", " not")]]
+
+
 def answer(s: Section) -> str:
-    return s.text[len(s.question):].strip() if s.question and s.text.startswith(s.question) \
-        else s.text
+    """The entry's text after its question (all of it when the question is not there)."""
+    at = s.text.find(s.question) if s.question else -1
+    return s.text[at + len(s.question):].strip() if at >= 0 else s.text
+
+
+def _auxiliary(question: str) -> str | None:
+    """The verb the question is asked with: its first word ("Can I…?"), or the first word
+    of a later clause ("If I pass, can I…?")."""
+    clauses = re.split(r"[,;:]", question.lower())
+    for clause in clauses:
+        words = re.findall(r"[a-z']+", clause)
+        if words and words[0] in _AUX:
+            return words[0]
+    return None
 
 
 def verdict(s: Section) -> str | None:
@@ -39,14 +57,14 @@ def verdict(s: Section) -> str | None:
     m = _LEADING.match(text)
     if m:
         return m.group(1).lower()
-    first_word = (re.findall(r"[a-z']+", s.question.lower()) or [""])[0]
-    if first_word not in _AUX:
+    aux = _auxiliary(s.question)
+    if aux is None:
         return None
-    aux = first_word
-    negatives = [rf"{aux}\s+not", rf"{aux}n't"] + (["cannot", "can't"] if aux == "can" else [])
-    negative = re.compile(r"\b(" + "|".join(negatives) + r")\b")
-    positive = re.compile(rf"\b{aux}\b(?!\s+not)(?!n't)")
+    negative = re.compile(rf"\b{aux}\s+not\b")
+    positive = re.compile(rf"\b{aux}\b(?!\s+not\b)")
     lowered = text.lower()
+    for pattern, spelled in _CONTRACTIONS:
+        lowered = pattern.sub(spelled, lowered)
     first = _SENTENCE.split(lowered, maxsplit=1)[0]
     says_no, says_yes = bool(negative.search(lowered)), bool(positive.search(lowered))
     if says_no and not says_yes and negative.search(first):

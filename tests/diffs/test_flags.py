@@ -23,6 +23,11 @@ def entry(title, question, answer, path=("Frequently Asked Questions",)):
     ("Does it count?", "It doesn't.", "no"),
     ("Is the card new?", "None of the cards are new.", None),
     ("Which player chooses?", "The first player chooses.", None),
+    ("Can I pass?", "You can't pass.", "no"),
+    ("Will it stay?", "It won't stay past the round.", "no"),
+    ("Will it stay?", "It will stay until the round ends.", "yes"),
+    ("If my forge burns, can I rebuild it?", "You cannot rebuild it that round.", "no"),
+    ("If my forge burns, can I rebuild it?", "You can rebuild it.", "yes"),
 ])
 def test_verdicts(question, answer, expected):
     assert verdict(entry(None, question, answer)) == expected
@@ -92,6 +97,15 @@ def test_contradictions_across_documents_are_raised_once():
     # a ruling this document gives too is judged within it, not across
     both = docs(page.sections[0], entry("Forges Revisited", Q, "No. Only your own."))
     assert [f.other_source for f in flags_for(None, both, [pdf])] == [None]
+    # the next release that still disagrees with the PDF raises nothing new
+    again = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round, as before."))
+    assert diff_documents(page, again, [pdf]).flags == []
+
+
+def test_an_answer_is_read_after_its_question_wherever_the_question_stands():
+    s = Section(title="Passing", kind="faq", text="Passing\nCan I pass?\nYou cannot pass.",
+                question="Can I pass?", heading="Passing")
+    assert verdict(s) == "no"
 
 
 def test_a_contradiction_across_documents_is_resolved_when_one_side_agrees():
