@@ -19,7 +19,7 @@ from pathlib import Path
 from lxml.cssselect import CSSSelector, SelectorError
 
 from .errors import UsageError
-from .fetchers.http import HttpOptions
+from .fetchers.base import HttpOptions
 
 TOP_KEYS = {"data", "site", "base_url", "database", "timezone", "fetch", "source"}
 SOURCE_KEYS = {"id", "title", "url", "format", "every", "cron", "remove", "discover",

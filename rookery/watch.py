@@ -120,10 +120,7 @@ class Watcher:
         validators = {}
         if previous is not None:
             validators = {"etag": previous["etag"], "last_modified": previous["last_modified"]}
-        if url.startswith(("http://", "https://")):
-            fetched = fetch(url, session=self.session, options=self.http, **validators)
-        else:
-            fetched = fetch(url)
+        fetched = fetch(url, session=self.session, options=self.http, **validators)
         if fetched.status == 304:
             stats.not_modified += 1
         else:

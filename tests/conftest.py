@@ -150,7 +150,9 @@ def scripted():
             if headers["Content-Length"] != str(len(body)):
                 self.close_connection = True
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    from replay import QuietServer
+
+    server = QuietServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield script, f"http://127.0.0.1:{server.server_address[1]}"

@@ -77,7 +77,7 @@ class Replay:
         self.release = threading.Event()  # set to let a "timeout" request go
         self.counts = {"requests": 0, "bodies": 0, "not_modified": 0}
         self.lock = threading.Lock()
-        self.server = _QuietServer(("127.0.0.1", 0), _handler(self))
+        self.server = QuietServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -134,7 +134,7 @@ class Replay:
         return None
 
 
-class _QuietServer(http.server.ThreadingHTTPServer):
+class QuietServer(http.server.ThreadingHTTPServer):
     def handle_error(self, request, client_address):
         pass  # a client that hung up (after a timeout, say) is part of the test, not news
 

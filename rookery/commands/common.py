@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 
 from ..config import Config, load_config
 from ..store import Store
@@ -31,6 +33,12 @@ def config_of(args) -> Config:
 
 def open_store(args, readonly: bool = False) -> Store:
     return config_of(args).open_store(readonly=readonly)
+
+
+def print_json(data) -> None:
+    """JSON on stdout, indented, with text as it reads (not \\u-escaped)."""
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
 
 
 def table(rows: list[list[str]], header: list[str]) -> str:

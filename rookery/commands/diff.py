@@ -1,20 +1,18 @@
 """`rookery diff OLD NEW`: two releases, section by section."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
 from urllib.parse import urlsplit
 
-from ..diffs.compare import diff_documents
-from ..diffs.report import matches, section_matches, to_json
-from ..fetchers import fetch
-from ..model import Document
-from ..parsers import parse
-from ..parsers.cache import ParseCache
-from ..store import revisions as revs
-from .common import command, config_of, open_store
+from typing import TYPE_CHECKING
+
+from .common import command, config_of, open_store, print_json
+
+if TYPE_CHECKING:  # the parsers, fetchers and differ load when a diff runs, not for --help
+    from ..model import Document
+    from ..parsers.cache import ParseCache
 
 _REF = re.compile(r"^(?P<source>[a-z0-9][a-z0-9._-]*)@(?P<rev>[^/\\]*)$")
 
@@ -56,6 +54,10 @@ def load_document(location: str, remove=(), cache: ParseCache | None = None,
 
     The format comes from the bytes; a name or Content-Type that promises a PDF must be
     kept, since an HTML page behind a .pdf link is an error page, not a release."""
+    from ..fetchers import fetch
+    from ..parsers import parse
+    from ..store import revisions as revs
+
     ref = store_ref(location)
     if ref is not None:
         with open_store(args, readonly=True) as store:
@@ -73,6 +75,10 @@ def load_document(location: str, remove=(), cache: ParseCache | None = None,
 
 
 def run(args) -> int:
+    from ..diffs.compare import diff_documents
+    from ..diffs.report import matches, section_matches, to_json
+    from ..parsers.cache import ParseCache
+
     cache = ParseCache()
     old = load_document(args.old, args.remove, cache, args)
     new = load_document(args.new, args.remove, cache, args)
@@ -83,8 +89,7 @@ def run(args) -> int:
                       if any(section_matches(s, args.section) for s in f.sections)]
     out = sys.stdout
     if args.format == "json":
-        json.dump(to_json(diff), out, ensure_ascii=False, indent=2)
-        out.write("\n")
+        print_json(to_json(diff))
     elif args.format == "html":
         from ..diffs.html import render_html
 

@@ -1,14 +1,13 @@
 """`rookery history SOURCE [SECTION]`: a source's revisions, or one section's versions."""
 from __future__ import annotations
 
-import json
 import sys
 
 from ..diffs.report import change_json, describe
 from ..diffs.text import inline
 from ..errors import UsageError
 from ..store import revisions as revs
-from .common import command, open_store, table
+from .common import command, open_store, print_json, table
 
 
 def add(commands) -> None:
@@ -32,8 +31,7 @@ def run(args) -> int:
         if args.section:
             return _section(store, args)
         if args.format == "json":
-            json.dump([r.to_json() for r in all_revs], sys.stdout, indent=2)
-            sys.stdout.write("\n")
+            print_json([r.to_json() for r in all_revs])
             return 0
         rows = [[str(r.number), r.label, r.effective or "-", r.date, str(r.added),
                  str(r.removed), str(r.modified), str(r.sections)] for r in all_revs]
@@ -48,13 +46,11 @@ def _section(store, args) -> int:
         raise UsageError(f"no section of {args.source} matches {args.section!r}")
     histories = [revs.section_history(store, item) for item in items]
     if args.format == "json":
-        json.dump([[{"revision": e.revision.number, "version": e.revision.version,
-                     "date": e.revision.date,
-                     "change": change_json(e.change) if e.change else None,
-                     "section": e.section.ref() if e.section else None}
-                    for e in events] for events in histories], sys.stdout, indent=2,
-                  ensure_ascii=False)
-        sys.stdout.write("\n")
+        print_json([[{"revision": e.revision.number, "version": e.revision.version,
+                      "date": e.revision.date,
+                      "change": change_json(e.change) if e.change else None,
+                      "section": e.section.ref() if e.section else None}
+                     for e in events] for events in histories])
         return 0
     for events in histories:
         name = next((e.section.label for e in reversed(events) if e.section), "?")

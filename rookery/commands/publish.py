@@ -5,8 +5,6 @@ import logging
 from pathlib import Path
 
 from ..errors import UsageError
-from ..feeds.serve import serve
-from ..feeds.site import publish
 from .common import command, config_of
 
 log = logging.getLogger("rookery")
@@ -33,16 +31,24 @@ def add(commands) -> None:
 
 
 def publish_command(args) -> int:
-    config = config_of(args)
-    with config.open_store(readonly=True) as store:
-        report = publish(store, config, Path(args.out) if args.out else None, full=args.full)
-    log.info("site published to %s: %d files written, %d unchanged%s", args.out or config.site,
-             report.written, report.unchanged,
-             f", {report.removed} stale files removed" if report.removed else "")
+    publish_site(config_of(args), Path(args.out) if args.out else None, full=args.full)
     return 0
 
 
+def publish_site(config, out: Path | None = None, full: bool = False) -> None:
+    """Publish from the configured store, and say in one log line what was written."""
+    from ..feeds.site import publish  # Jinja2 and feedgen load when a site is written
+
+    with config.open_store(readonly=True) as store:
+        report = publish(store, config, out, full=full)
+    log.info("site published to %s: %d files written, %d unchanged%s", out or config.site,
+             report.written, report.unchanged,
+             f", {report.removed} stale files removed" if report.removed else "")
+
+
 def serve_command(args) -> int:
+    from ..feeds.serve import serve
+
     config = config_of(args)
     folder = Path(args.out) if args.out else config.site
     if not (folder / "index.html").exists():

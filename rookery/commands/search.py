@@ -1,13 +1,12 @@
 """`rookery search QUERY`: where is this ruled, since when, and how it reads."""
 from __future__ import annotations
 
-import json
 import sys
 
 from markupsafe import escape
 
 from ..store.search import END, START, search
-from .common import command, config_of
+from .common import command, config_of, print_json
 
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
 
@@ -41,8 +40,7 @@ def run(args) -> int:
                       history=args.history, limit=max(1, args.limit))
     base = config.base_url
     if args.format == "json":
-        json.dump([_json(h, base) for h in hits], sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        print_json([_json(h, base) for h in hits])
         return 0
     color = sys.stdout.isatty()
     if not hits:

@@ -6,11 +6,7 @@ import sys
 import threading
 
 from ..config import default_toml
-from ..feeds.site import publish
-from ..fetchers.schedule import Job, run_schedule
-from ..progress import Progress
 from ..store import revisions as revs
-from ..watch import Watcher
 from .common import command, config_of, table
 
 log = logging.getLogger("rookery")
@@ -42,6 +38,9 @@ def _selected(config, names: list[str]):
 
 
 def fetch_command(args) -> int:
+    from ..progress import Progress
+    from ..watch import Watcher
+
     config = config_of(args)
     sources = _selected(config, args.sources)
     with config.open_store() as store:
@@ -55,6 +54,10 @@ def fetch_command(args) -> int:
 
 
 def run_command(args) -> int:
+    from ..fetchers.schedule import Job, run_schedule
+    from ..watch import Watcher
+    from .publish import publish_site
+
     config = config_of(args)
     holder = config.open_store()
     holder.lock()  # this process owns the data directory until it stops
@@ -65,7 +68,7 @@ def run_command(args) -> int:
             stats = Watcher(store, config).cycle([source])
         if stats.revisions:
             with publish_lock:
-                _publish(config)
+                publish_site(config)
 
     jobs = [Job(id=s.id, run=lambda s=s: cycle(s), every_seconds=s.interval_seconds,
                 cron=s.cron) for s in config.sources]
@@ -74,12 +77,6 @@ def run_command(args) -> int:
     finally:
         holder.close()
     return 0
-
-
-def _publish(config) -> None:
-    with config.open_store() as store:
-        report = publish(store, config)
-    log.info("site published to %s: %d files written", config.site, report.written)
 
 
 def sources_command(args) -> int:

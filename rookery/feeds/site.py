@@ -14,7 +14,6 @@ earlier build made that are no longer part of the site.
 """
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 import tempfile
@@ -32,7 +31,7 @@ from ..store import Store
 from ..store import revisions as revs
 from .feeds import Item, render_feeds
 from ..diffs.report import change_json, sentence
-from .summary import headline
+from .summary import flagged, headline
 
 MANIFEST = ".rookery-site.json"  # the files the last build made, for clean full rebuilds
 
@@ -86,7 +85,7 @@ def build(store: Store, config: Config) -> dict[str, bytes]:
             flags = revs.flags(store, rev)
             line = headline([c for _i, c in recorded]) if rev.number > 1 else \
                 f"first recorded, {rev.sections} sections"
-            line += "".join(f"; {f.type} flagged" for f in flags)
+            line += flagged(flags)
             entries.append({"rev": rev, "headline": line, "source": source,
                             "changes": [c for _i, c in recorded], "flags": flags})
             files.update(_revision_pages(source, rev, all_revs, recorded, flags, store, line,
@@ -217,18 +216,13 @@ def _item(base: str, source: _Source, rev: revs.Revision, line: str,
     summary = (f"{alerts}<p>{escape(line)}</p><ul>{listed}</ul>{more}"
                f'<p><a href="{escape(url)}">Every change, word by word</a></p>')
     return Item(url=url, title=f"{source.title} {rev.label}: {line}", summary_html=summary,
-                date=_when(rev))
+                date=rev.instant)
 
 
 def _feed_files(path: str, title: str, description: str, page_url: str, base: str,
                 items: list[Item]) -> dict[str, bytes]:
     atom, rss = render_feeds(title, description, page_url, f"{base}{path}", items)
     return {f"{path}.atom": atom, f"{path}.rss": rss}
-
-
-def _when(rev: revs.Revision) -> dt.datetime:
-    stamp = dt.datetime.fromisoformat(rev.published_at or rev.seen_at)
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=dt.timezone.utc)
 
 
 def _sources(store: Store, config: Config) -> list[_Source]:

@@ -2,8 +2,10 @@
 "v2.2: new FAQ entry Limited Card as Duplicate; 2 errata added; (1.2) Duplicates changed"."""
 from __future__ import annotations
 
+from collections import Counter
+
 from ..diffs.report import noun
-from ..model import Change
+from ..model import Change, Flag
 
 NAMED = 2  # up to this many sections of one kind are named, more are counted
 
@@ -34,3 +36,13 @@ def headline(changes: list[Change]) -> str:
     if shuffled:
         parts.append(f"{len(shuffled)} renumbered or moved")
     return "; ".join(parts)
+
+
+def flagged(flags: list[Flag]) -> str:
+    """"; contradiction flagged", or "; contradiction ×2, resolved flagged": each kind
+    of alert once, however many there are."""
+    if not flags:
+        return ""
+    counts = Counter(f.type for f in flags)
+    return "; " + ", ".join(t if n == 1 else f"{t} \u00d7{n}" for t, n in counts.items()) + \
+        " flagged"

@@ -5,16 +5,24 @@ from typing import Callable
 from urllib.parse import urlsplit
 
 from ..errors import FetchError
-from .base import Fetched
-from .http import HttpOptions, fetch_http
+from .base import Fetched, HttpOptions
 from .local import fetch_local
 
-# scheme → fetcher(location, **options); a bare path has the scheme ""
+
+def _http(location: str, **options) -> Fetched:
+    from .http import fetch_http  # requests loads on the first download, not at start-up
+
+    return fetch_http(location, **options)
+
+
+# scheme → fetcher(location, **options); a bare path has the scheme "". Every fetcher
+# takes the same options (session, options, etag, last_modified) and ignores what it
+# has no use for, so callers never ask which kind of location they hold.
 FETCHERS: dict[str, Callable[..., Fetched]] = {
     "": lambda location, **_: fetch_local(location),
     "file": lambda location, **_: fetch_local(location),
-    "http": fetch_http,
-    "https": fetch_http,
+    "http": _http,
+    "https": _http,
 }
 
 

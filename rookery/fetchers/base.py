@@ -1,7 +1,28 @@
-"""What every fetcher returns."""
+"""What every fetcher returns, and the HTTP settings (light: the configuration loads
+them without loading an HTTP client)."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
+from typing import Callable
+
+from .. import __version__
+
+USER_AGENT = (f"rookery/{__version__} (watches rules documents for changes; "
+              "+https://pypi.org/project/rookery/)")
+
+
+@dataclass
+class HttpOptions:
+    """The [fetch] settings of the configuration."""
+
+    timeout: float = 30.0
+    retries: int = 3
+    backoff: float = 2.0
+    max_size: int = 50 * 1024 * 1024
+    max_time: float = 300.0  # for a whole body, however slowly a server dribbles it
+    user_agent: str = USER_AGENT
+    sleep: Callable[[float], None] = time.sleep  # tests pass a recorder
 
 
 @dataclass

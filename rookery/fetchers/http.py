@@ -10,30 +10,14 @@ from __future__ import annotations
 import email.utils
 import random
 import time
-from dataclasses import dataclass
-from typing import Callable
 
 import requests
 
-from .. import __version__
 from ..errors import FetchError
-from .base import Fetched
+from .base import Fetched, HttpOptions
 
-USER_AGENT = (f"rookery/{__version__} (watches rules documents for changes; "
-              "+https://pypi.org/project/rookery/)")
 RETRY_STATUS = {429, 500, 502, 503, 504}
 MAX_WAIT = 300.0  # never wait longer than this between attempts, whatever a server asks
-
-
-@dataclass
-class HttpOptions:
-    timeout: float = 30.0
-    retries: int = 3
-    backoff: float = 2.0
-    max_size: int = 50 * 1024 * 1024
-    max_time: float = 300.0  # for a whole body, however slowly a server dribbles it
-    user_agent: str = USER_AGENT
-    sleep: Callable[[float], None] = time.sleep  # tests pass a recorder
 
 
 def fetch_http(url: str, *, session: requests.Session | None = None,

@@ -44,18 +44,18 @@ class Revision:
         return f"revision {self.number}"
 
     @property
+    def instant(self) -> dt.datetime:
+        """When this revision came out, as well as rookery can tell."""
+        return _instant(self.published_at or self.seen_at)
+
+    @property
     def date(self) -> str:
-        """The day this revision came out, as well as rookery can tell."""
-        return self.day(self.published_at or self.seen_at)
+        """The calendar day of `instant`, in the store's time zone."""
+        return self.instant.astimezone(self.zone).date().isoformat()
 
     def day(self, stamp: str | None) -> str | None:
         """The calendar day of a stored instant, in the store's time zone."""
-        if not stamp:
-            return None
-        when = dt.datetime.fromisoformat(stamp)
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=dt.timezone.utc)
-        return when.astimezone(self.zone).date().isoformat()
+        return _instant(stamp).astimezone(self.zone).date().isoformat() if stamp else None
 
     def to_json(self) -> dict:
         """The stored fields, with the label and day players read."""
@@ -65,6 +65,11 @@ class Revision:
     @classmethod
     def of(cls, row: sqlite3.Row, zone: dt.tzinfo = dt.timezone.utc) -> "Revision":
         return cls(**{k: row[k] for k in cls.__dataclass_fields__ if k != "zone"}, zone=zone)
+
+
+def _instant(stamp: str) -> dt.datetime:
+    when = dt.datetime.fromisoformat(stamp)
+    return when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)
 
 
 def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff | None,

@@ -207,5 +207,7 @@ def test_a_control_character_in_a_source_does_not_break_the_feeds(tmp_path, fixt
                         .replace("loses two morale", "loses\x01 three morale"))
         assert watcher.cycle().revisions
         publish(store, config, tmp_path / "site")
-    for feed in (tmp_path / "site").rglob("*.atom"):
-        assert feedparser.parse(feed.read_bytes()).bozo == 0
+    feeds = [f for f in (tmp_path / "site").rglob("*") if f.suffix in (".atom", ".rss")]
+    assert {f.suffix for f in feeds} == {".atom", ".rss"}
+    for feed in feeds:
+        assert feedparser.parse(feed.read_bytes()).bozo == 0, feed

@@ -2,7 +2,7 @@ import pytest
 
 from rookery.errors import FetchError
 from rookery.fetchers import HttpOptions, fetch
-from rookery.fetchers.http import USER_AGENT
+from rookery.fetchers.base import USER_AGENT
 
 
 def options(waits: list, **kw) -> HttpOptions:
