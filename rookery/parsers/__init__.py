@@ -9,13 +9,19 @@ from .blocks import RawDocument
 from .cache import ParseCache, content_key
 from .html import read_html
 from .outline import build_document
-from .pdf import read_pdf
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
-PARSER_VERSION = "1"
+PARSER_VERSION = "2"
+
+
+def _read_pdf(data: bytes, remove=()) -> RawDocument:
+    from .pdf import read_pdf  # pdfplumber loads with the first PDF, not for every page
+
+    return read_pdf(data, remove)
+
 
 # format name → reader(bytes, remove selectors) → RawDocument
-READERS: dict[str, Callable[..., RawDocument]] = {"html": read_html, "pdf": read_pdf}
+READERS: dict[str, Callable[..., RawDocument]] = {"html": read_html, "pdf": _read_pdf}
 
 
 def sniff(data: bytes) -> str | None:

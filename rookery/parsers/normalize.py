@@ -37,7 +37,7 @@ _RULES = [
     (re.compile(r" {2,}"), " "),
     (re.compile(r" *\n[ \n]*"), "\n"),
     (re.compile(r" +(?=[,;:!?)\]]|\.(?!\.))"), ""),
-    (re.compile(r"([(\[]) +"), lambda m: m.group(1)),
+    (re.compile(r"(?<=[(\[]) +"), ""),
 ]
 _ENDS = re.compile(r"^[ \n]+|[ \n]+$")
 _AROUND_SEP = re.compile(r"[ \n]*\x00[ \n]*")

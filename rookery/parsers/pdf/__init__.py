@@ -52,14 +52,23 @@ def read_pdf(data: bytes, remove: tuple[str, ...] = ()) -> RawDocument:
 
 def _read_pages(data: bytes):
     pages, images = [], 0
+    for index, (chars, count) in enumerate(_page_chars(data)):
+        pages.append(fragments(glyphs_of(chars), index))
+        images += count
+    return pages, images
+
+
+def _page_chars(data: bytes):
+    """Each page's characters and number of images. A page's layout objects are let go as
+    soon as it is read (a long PDF would otherwise hold every page's at once)."""
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
-            for index, page in enumerate(pdf.pages):
-                pages.append(fragments(glyphs_of(page.chars), index))
-                images += len(page.images)
+            for page in pdf.pages:
+                chars, images = page.chars, len(page.images)
+                page.close()
+                yield chars, images
     except Exception as e:  # pdfminer raises many kinds on a bad file; all mean the same
         raise _unreadable(e) from None
-    return pages, images
 
 
 def _unreadable(error: Exception) -> ParseError:

@@ -38,10 +38,6 @@ class Line:
         return self.fragments[-1].x1
 
     @property
-    def top(self) -> float:
-        return min(f.top for f in self.fragments)
-
-    @property
     def bottom(self) -> float:
         return max(f.bottom for f in self.fragments)
 

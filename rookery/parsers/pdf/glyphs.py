@@ -7,7 +7,7 @@ are what column detection looks at, since two columns share their baselines.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..color import is_strong_red
 
@@ -45,7 +45,6 @@ class Fragment:
     bottom: float = 0.0
     size: float = 0.0
     text: str = ""
-    words: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.refresh()
