@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from lxml.cssselect import CSSSelector, SelectorError
-
 from .errors import UsageError
 from .fetchers.base import HttpOptions
 
@@ -192,6 +190,8 @@ def _source(raw: dict, where: str) -> SourceConfig:
     remove = raw.get("remove", [])
     if not all(isinstance(r, str) for r in remove):
         raise UsageError(f"{here}: remove must be a list of CSS selectors")
+    from lxml.cssselect import CSSSelector, SelectorError  # only when a source removes
+
     for selector in remove:
         try:
             CSSSelector(selector)

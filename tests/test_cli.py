@@ -175,3 +175,28 @@ def test_machine_level_mistakes_are_one_line_too(cli, tmp_path, fixtures, argv, 
                "DATA": str(tmp_path / "data"), "SITE": str(tmp_path / "site")}
     code, out, err = cli(*[replace.get(a, a) for a in argv])
     assert code != 0 and err.count("\n") == 1 and says in err, err
+
+
+def many_rulings(n: int, wording: str) -> str:
+    rulings = "".join(f"<h3>({k // 50 + 1}.{k % 50 + 1}) Ruling {k}</h3><p>{wording} {k}.</p>"
+                      for k in range(n))
+    return f"<html><body><h1>Long Digest</h1><h2>Rulings</h2>{rulings}</body></html>"
+
+
+def test_a_reader_that_stops_early_gets_no_error(tmp_path):
+    """`rookery diff ... | head`: the pipe closes under a long output; silence, exit 0."""
+    (tmp_path / "a.html").write_text(many_rulings(3000, "A player may draw a card"))
+    (tmp_path / "b.html").write_text(many_rulings(3000, "A player may draw two cards"))
+    script = (f"{sys.executable} -m rookery diff {tmp_path / 'a.html'} {tmp_path / 'b.html'} "
+              "| head -n 1; echo \"exit=${PIPESTATUS[0]}\" >&2")
+    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True)
+    assert result.stdout.endswith(": 3000 changes\n")
+    assert result.stderr.strip() == "exit=0", result.stderr
+
+
+def test_quiet_goes_before_or_after_the_command(cli, fixtures, tmp_path):
+    for argv in (("-q", "fetch"), ("fetch", "-q")):
+        (tmp_path / "rookery.toml").write_text(
+            f'data = "store"\n[[source]]\nid = "sky"\nurl = "{fixtures / V1}"\n')
+        code, out, err = cli(*argv, "--config", tmp_path / "rookery.toml")
+        assert code == 0 and out == "" and err == "", err

@@ -1,33 +1,18 @@
 """What the commands share: the configuration and store they work on, and output."""
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
-from ..config import Config, load_config
-from ..store import Store
-
-
-def add_common(parser: argparse.ArgumentParser) -> None:
-    """--config and --data, accepted before or after the command name."""
-    parser.add_argument("--config", metavar="FILE", default=argparse.SUPPRESS,
-                        help="configuration file (default: $ROOKERY_CONFIG, ./rookery.toml, "
-                             "or the shipped defaults)")
-    parser.add_argument("--data", metavar="DIR", default=argparse.SUPPRESS,
-                        help="data directory of the store (default: $ROOKERY_DATA, or `data` "
-                             "in the configuration)")
-
-
-def command(commands, name: str, handler, help: str, description: str) -> argparse.ArgumentParser:
-    """A subcommand that runs `handler(args)` and takes --config and --data."""
-    parser = commands.add_parser(name, help=help, description=description)
-    add_common(parser)
-    parser.set_defaults(handler=handler)
-    return parser
+if TYPE_CHECKING:
+    from ..config import Config
+    from ..store import Store
 
 
 def config_of(args) -> Config:
+    from ..config import load_config
+
     return load_config(getattr(args, "config", None), getattr(args, "data", None))
 
 

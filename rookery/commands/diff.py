@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from typing import TYPE_CHECKING
 
-from .common import command, config_of, open_store, print_json
+from .common import config_of, print_json
 
 if TYPE_CHECKING:  # the parsers, fetchers and differ load when a diff runs, not for --help
     from ..model import Document
@@ -17,10 +17,9 @@ if TYPE_CHECKING:  # the parsers, fetchers and differ load when a diff runs, not
 _REF = re.compile(r"^(?P<source>[a-z0-9][a-z0-9._-]*)@(?P<rev>[^/\\]*)$")
 
 
-def add(commands) -> None:
-    p = command(
-        commands, "diff", run, help="compare two releases section by section",
-        description="Compare two releases of a rules document section by section. OLD and "
+def add(p, name: str) -> None:
+    p.set_defaults(handler=run)
+    p.description = ("Compare two releases of a rules document section by section. OLD and "
                     "NEW are file paths or http(s) URLs of HTML pages or PDFs (the format is "
                     "read from the bytes, not the name), or SOURCE@REV for a stored "
                     "revision: REV is a version label (2.2), a date (2019-06-03: the "
@@ -56,12 +55,14 @@ def load_document(location: str, remove=(), cache: ParseCache | None = None,
     kept, since an HTML page behind a .pdf link is an error page, not a release."""
     from ..fetchers import fetch
     from ..parsers import parse
-    from ..store import revisions as revs
 
     ref = store_ref(location)
     if ref is not None:
-        with open_store(args, readonly=True) as store:
-            rev = revs.resolve(store, *ref)
+        from ..store import revisions as revs
+
+        config = config_of(args)
+        with config.open_store(readonly=True) as store:
+            rev = revs.resolve(store, *ref, configured=[s.id for s in config.sources])
             doc = revs.document(store, rev)
             doc.source = location
             return doc

@@ -3,17 +3,13 @@ from __future__ import annotations
 
 import sys
 
-from ..diffs.report import change_json, describe
-from ..diffs.text import inline
 from ..errors import UsageError
-from ..store import revisions as revs
-from .common import command, open_store, print_json, table
+from .common import config_of, print_json, table
 
 
-def add(commands) -> None:
-    p = command(
-        commands, "history", run, help="list a source's revisions, or one section's versions",
-        description="Without SECTION: every revision of SOURCE with its version, dates and "
+def add(p, name: str) -> None:
+    p.set_defaults(handler=run)
+    p.description = ("Without SECTION: every revision of SOURCE with its version, dates and "
                     "counts of changed sections. With SECTION (a number like 1.2 or words of "
                     "a title): every version of the sections that match, and what changed.")
     p.add_argument("source", metavar="SOURCE", help="a source id (see `rookery sources`)")
@@ -23,11 +19,11 @@ def add(commands) -> None:
 
 
 def run(args) -> int:
-    with open_store(args, readonly=True) as store:
-        all_revs = revs.revisions(store, args.source)
-        if not all_revs:
-            raise UsageError(f"no revisions of {args.source!r} in the store; run "
-                             f"`rookery fetch {args.source}` first")
+    from ..store import revisions as revs
+
+    config = config_of(args)
+    with config.open_store(readonly=True) as store:
+        all_revs = revs.require_revisions(store, args.source, [s.id for s in config.sources])
         if args.section:
             return _section(store, args)
         if args.format == "json":
@@ -41,6 +37,10 @@ def run(args) -> int:
 
 
 def _section(store, args) -> int:
+    from ..diffs.report import change_json, describe
+    from ..diffs.text import inline
+    from ..store import revisions as revs
+
     items = revs.find_items(store, args.source, args.section)
     if not items:
         raise UsageError(f"no section of {args.source} matches {args.section!r}")

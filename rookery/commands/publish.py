@@ -5,29 +5,29 @@ import logging
 from pathlib import Path
 
 from ..errors import UsageError
-from .common import command, config_of
+from .common import config_of
 
 log = logging.getLogger("rookery")
 
 
-def add(commands) -> None:
-    p = command(commands, "publish", publish_command,
-                help="write the changelog site and its RSS / Atom feeds",
-                description="Write the changelog pages and the RSS and Atom feeds from the "
-                            "store. Only files whose content changed are rewritten.")
+def add(p, name: str) -> None:
+    if name == "serve":
+        p.set_defaults(handler=serve_command)
+        p.description = ("Serve the published site on this machine for a look (not a "
+                         "production web server).")
+        p.add_argument("--port", type=int, default=8000, help="port to listen on (default "
+                                                              "8000; 0 picks a free one)")
+        p.add_argument("--out", metavar="DIR", help="the site folder (default: `site` in "
+                                                    "the configuration)")
+        return
+    p.set_defaults(handler=publish_command)
+    p.description = ("Write the changelog pages and the RSS and Atom feeds from the store. "
+                     "Only files whose content changed are rewritten.")
     p.add_argument("--out", metavar="DIR", help="output folder (default: `site` in the "
                                                 "configuration)")
     p.add_argument("--full", action="store_true",
                    help="rewrite every file, and remove files an earlier build made that "
                         "are no longer part of the site")
-
-    p = command(commands, "serve", serve_command, help="serve the published site locally",
-                description="Serve the published site on this machine for a look (not a "
-                            "production web server).")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; "
-                                                          "0 picks a free one)")
-    p.add_argument("--out", metavar="DIR", help="the site folder (default: `site` in the "
-                                                "configuration)")
 
 
 def publish_command(args) -> int:

@@ -3,18 +3,14 @@ from __future__ import annotations
 
 import sys
 
-from markupsafe import escape
-
-from ..store.search import END, START, search
-from .common import command, config_of, print_json
+from .common import config_of, print_json
 
 BOLD, RESET = "\x1b[1m", "\x1b[0m"
 
 
-def add(commands) -> None:
-    p = command(
-        commands, "search", run, help="find the sections that rule on something",
-        description="Ranked full-text search over the sections of the watched documents: "
+def add(p, name: str) -> None:
+    p.set_defaults(handler=run)
+    p.description = ("Ranked full-text search over the sections of the watched documents: "
                     "as they stand now, as they stood at a revision or date, or in every "
                     "version. Each hit says which revision last changed the section, and how.")
     p.add_argument("query", metavar="QUERY", help="words to look for")
@@ -30,6 +26,8 @@ def add(commands) -> None:
 
 
 def run(args) -> int:
+    from ..store.search import search
+
     config = config_of(args)
     with config.open_store(readonly=True) as store:
         known = {row["id"] for row in store.sources()}
@@ -61,11 +59,17 @@ def run(args) -> int:
 
 
 def _snippet(text: str, color: bool) -> str:
+    from ..store.search import END, START
+
     text = " ".join(text.split())
     return text.replace(START, BOLD if color else "*").replace(END, RESET if color else "*")
 
 
 def _json(h, base: str) -> dict:
+    from markupsafe import escape
+
+    from ..store.search import END, START
+
     marked = str(escape(h.snippet)).replace(START, "<mark>").replace(END, "</mark>")
     return {"source": h.source_id, "also_in": h.also_in, **h.section.ref(),
             "snippet": marked, "score": round(h.score, 4),

@@ -5,32 +5,28 @@ import logging
 import sys
 import threading
 
-from ..config import default_toml
-from ..store import revisions as revs
-from .common import command, config_of, table
+from .common import config_of, table
 
 log = logging.getLogger("rookery")
 
 
-def add(commands) -> None:
-    p = command(commands, "fetch", fetch_command,
-                help="fetch every source (or the ones named) once, now",
-                description="Run one fetch cycle: get each source, keep what it returns, and "
-                            "record a revision where the content changed.")
-    p.add_argument("sources", nargs="*", metavar="SOURCE", help="source ids (default: all)")
+DESCRIPTIONS = {
+    "fetch": "Run one fetch cycle: get each source, keep what it returns, and record a "
+             "revision where the content changed.",
+    "run": "Fetch each source on its schedule (`every` or `cron`) until interrupted (Ctrl-C "
+           "or SIGTERM), publishing the site after a cycle that recorded a revision.",
+    "sources": "List the configured sources with their schedule, revisions and last fetch.",
+    "config": "Print the configuration file in force (the shipped defaults when there is "
+              "none): a starting point for rookery.toml.",
+}
 
-    command(commands, "run", run_command,
-            help="keep watching: fetch each source on its schedule",
-            description="Fetch each source on its schedule (`every` or `cron`) until "
-                        "interrupted (Ctrl-C or SIGTERM), publishing the site after a cycle "
-                        "that recorded a revision.")
-    command(commands, "sources", sources_command,
-            help="list the configured sources and their state",
-            description="List the configured sources with their schedule, revisions and "
-                        "last fetch.")
-    command(commands, "config", config_command, help="print the configuration in force",
-            description="Print the configuration file in force (the shipped defaults when "
-                        "there is none): a starting point for rookery.toml.")
+
+def add(p, name: str) -> None:
+    p.description = DESCRIPTIONS[name]
+    p.set_defaults(handler={"fetch": fetch_command, "run": run_command,
+                            "sources": sources_command, "config": config_command}[name])
+    if name == "fetch":
+        p.add_argument("sources", nargs="*", metavar="SOURCE", help="source ids (default: all)")
 
 
 def _selected(config, names: list[str]):
@@ -80,6 +76,8 @@ def run_command(args) -> int:
 
 
 def sources_command(args) -> int:
+    from ..store import revisions as revs
+
     config = config_of(args)
     rows = []
     store = config.open_store() if config.db_file.exists() else None
@@ -100,6 +98,8 @@ def sources_command(args) -> int:
 
 
 def config_command(args) -> int:
+    from ..config import default_toml
+
     config = config_of(args)
     sys.stdout.write(config.path.read_text(encoding="utf-8") if config.path else default_toml())
     return 0

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import email.utils
 import random
+import socket
 import time
+from urllib.parse import urlsplit
 
 import requests
 
@@ -92,9 +94,30 @@ def _once(session, url: str, headers: dict, options: HttpOptions) -> Fetched:
     except requests.exceptions.Timeout:
         raise _Retry(f"no answer within {options.timeout:g} s") from None
     except requests.exceptions.ConnectionError as e:
+        if _unresolvable(e):  # a name that does not resolve is not a passing fault
+            raise FetchError(f"{url}: cannot resolve the host name "
+                             f"{urlsplit(url).hostname!r}; check the URL and the "
+                             "network") from None
         raise _Retry(f"cannot connect ({_reason(e)})") from None
     except requests.exceptions.RequestException as e:
         raise FetchError(f"{url}: request failed ({_reason(e)})") from None
+
+
+def _unresolvable(error: BaseException) -> bool:
+    """Did the name lookup fail? Looked for down the chain of causes that requests and
+    urllib3 wrap around socket.gaierror."""
+    seen: set[int] = set()
+    todo = [error]
+    while todo:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        if isinstance(e, socket.gaierror) or type(e).__name__ == "NameResolutionError":
+            return True
+        todo += [e.__cause__, e.__context__, getattr(e, "reason", None)]
+        todo += [a for a in getattr(e, "args", ()) if isinstance(a, BaseException)]
+    return False
 
 
 def _retry_after(value: str | None) -> float | None:

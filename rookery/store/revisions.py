@@ -252,13 +252,24 @@ def section_history(store: Store, item_id: int) -> list[SectionEvent]:
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-def resolve(store: Store, source_id: str, spec: str) -> Revision:
+def require_revisions(store: Store, source_id: str, configured=()) -> list[Revision]:
+    """The source's revisions; an error that says what to do when there are none: fetch
+    a source that exists, or pick one that does (`configured`: the configuration's ids)."""
+    all_revs = revisions(store, source_id)
+    if all_revs:
+        return all_revs
+    stored = [r["id"] for r in store.sources()]
+    if source_id in stored or source_id in configured:
+        raise UsageError(f"no revisions of {source_id!r} in the store yet; run "
+                         f"`rookery fetch {source_id}` first")
+    known = ", ".join(sorted(set(stored) | set(configured))) or "none yet"
+    raise UsageError(f"no source {source_id!r} (sources: {known})")
+
+
+def resolve(store: Store, source_id: str, spec: str, configured=()) -> Revision:
     """A revision named by version label ("2.2", "v2.2"), date (the revision current that
     day), revision number ("7", "#7"), or "latest"."""
-    all_revs = revisions(store, source_id)
-    if not all_revs:
-        known = ", ".join(r["id"] for r in store.sources()) or "none yet"
-        raise UsageError(f"no revisions of {source_id!r} in the store (sources: {known})")
+    all_revs = require_revisions(store, source_id, configured)
     spec = spec.strip()
     if spec in ("", "latest"):
         return all_revs[-1]

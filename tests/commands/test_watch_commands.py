@@ -60,7 +60,8 @@ def test_fetch_then_look_at_the_history(cli, site, fixtures):
 def test_unknown_sources_and_revisions_are_one_line_errors(cli, site):
     config, _ = site
     cli("fetch", "--config", config)
-    for argv, says in [(("history", "moon"), "no revisions of 'moon'"),
+    for argv, says in [(("history", "moon"), "no source 'moon' (sources: sky)"),
+                       (("diff", "moon@2.2", "sky@1.0"), "no source 'moon' (sources: sky)"),
                        (("fetch", "moon"), "no source 'moon' in the configuration"),
                        (("diff", "sky@9.9", "sky@1.0"), "sky@9.9: no such revision"),
                        (("history", "sky", "nothing like this"), "no section of sky matches")]:

@@ -97,3 +97,23 @@ def test_a_body_that_takes_too_long_is_given_up(scripted):
     with pytest.raises(FetchError, match="took longer than"):
         # a negative allowance is spent before the first chunk: no need to wait in a test
         fetch(f"{base}/slow", options=options([], max_time=-1.0))
+
+
+def test_a_host_name_that_does_not_resolve_fails_at_once():
+    # .invalid never resolves (RFC 2606): no retry can help, so none is made
+    slept: list[float] = []
+    with pytest.raises(FetchError, match=r"cannot resolve the host name 'rules\.invalid'"):
+        fetch("http://rules.invalid/faq", options=options(slept, retries=4))
+    assert slept == []
+
+
+def test_a_refused_connection_is_still_retried():
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    slept: list[float] = []
+    with pytest.raises(FetchError, match="connection refused.*after 3 attempts"):
+        fetch(f"http://127.0.0.1:{port}/faq", options=options(slept, retries=2))
+    assert len(slept) == 2

@@ -88,8 +88,9 @@ def test_a_revisions_day_is_told_in_the_stores_time_zone(tmp_path, fixtures, zon
 @pytest.mark.parametrize("source,spec,message", [
     ("sky", "9.9", r"no such revision; give a version \(1.0, 2.0\)"),
     ("sky", "2020-01-01", "no revision on or before"),
-    ("moon", "1", "no revisions of 'moon'"),
+    ("moon", "1", r"no source 'moon' \(sources: sky, sun\)"),
+    ("sun", "1", r"no revisions of 'sun' in the store yet; run `rookery fetch sun` first"),
 ])
 def test_unknown_revisions_are_explained(store, source, spec, message):
     with pytest.raises(UsageError, match=message):
-        revs.resolve(store, source, spec)
+        revs.resolve(store, source, spec, configured=["sky", "sun"])
