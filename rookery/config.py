@@ -18,10 +18,11 @@ from pathlib import Path
 
 from .errors import UsageError
 from .fetchers.base import HttpOptions
+from .parsers.normalize import plain
 
-TOP_KEYS = {"data", "site", "base_url", "database", "timezone", "fetch", "source"}
+TOP_KEYS = {"data", "site", "base_url", "database", "timezone", "author", "fetch", "source"}
 SOURCE_KEYS = {"id", "title", "url", "format", "every", "cron", "remove", "discover",
-               "min_sections"}
+               "min_sections", "publisher"}
 DISCOVER_KEYS = {"page", "pattern"}
 FETCH_KEYS = {"timeout", "retries", "backoff", "max_size", "user_agent"}
 FORMATS = ("html", "pdf", "auto")
@@ -48,6 +49,7 @@ class SourceConfig:
     discover: Discover | None = None
     # a body with fewer sections than this share of the last revision's is quarantined
     min_sections: float = 0.5
+    publisher: str | None = None  # who publishes the document: its feeds' author
 
     @property
     def interval_seconds(self) -> int | None:
@@ -69,6 +71,7 @@ class Config:
     database: str | None = None
     path: Path | None = None  # the file it came from (None: the shipped defaults)
     timezone: str = "UTC"  # the zone a revision's day is told in
+    author: str = "rookery"  # who publishes the site: the author of its feeds
 
     @property
     def zone(self) -> dt.tzinfo:
@@ -126,7 +129,7 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
         raise UsageError(f"{where}: not valid TOML ({e})") from None
     _only(raw, TOP_KEYS, where)
     _types(raw, {"data": str, "site": str, "base_url": str, "database": str, "timezone": str,
-                 "fetch": dict, "source": list}, where)
+                 "author": str, "fetch": dict, "source": list}, where)
     fetch = raw.get("fetch", {})
     _only(fetch, FETCH_KEYS, f"{where} [fetch]")
     sources = [_source(s, where) for s in raw.get("source", [])]
@@ -146,6 +149,7 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
         base_url=str(raw.get("base_url", "http://localhost:8000/")).rstrip("/") + "/",
         database=database,
         timezone=_timezone(raw.get("timezone", "UTC"), where),
+        author=plain(raw.get("author", "rookery")) or "rookery",
         sources=sources,
         fetch=_fetch_options(fetch, where),
     )
@@ -158,7 +162,8 @@ def _source(raw: dict, where: str) -> SourceConfig:
     here = f"{where} source {name!r}"
     _only(raw, SOURCE_KEYS, here)
     _types(raw, {"id": str, "title": str, "url": str, "format": str, "every": str, "cron": str,
-                 "remove": list, "discover": dict, "min_sections": (int, float)}, here)
+                 "remove": list, "discover": dict, "min_sections": (int, float),
+                 "publisher": str}, here)
     if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", str(raw.get("id", ""))):
         raise UsageError(f"{here}: `id` is required: lower-case letters, digits, '.', '-', '_'")
     discover = raw.get("discover")
@@ -203,9 +208,11 @@ def _source(raw: dict, where: str) -> SourceConfig:
     min_sections = float(raw.get("min_sections", 0.5))
     if not 0 <= min_sections <= 1:
         raise UsageError(f"{here}: min_sections must be between 0 and 1 (a share)")
-    return SourceConfig(id=raw["id"], title=raw.get("title", raw["id"]), url=url,
+    return SourceConfig(id=raw["id"], title=plain(raw.get("title", raw["id"])) or raw["id"],
+                        url=url,
                         format=fmt, every=every, cron=cron, remove=tuple(remove),
-                        discover=discover, min_sections=min_sections)
+                        discover=discover, min_sections=min_sections,
+                        publisher=plain(raw["publisher"]) if raw.get("publisher") else None)
 
 
 def duration_seconds(text: str) -> int | None:

@@ -7,9 +7,37 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import lru_cache
 
-KINDS = ("ruling", "term", "faq", "errata", "list", "heading", "text")
+
+class Kind(StrEnum):
+    """What a section is, as a player would say it."""
+
+    RULING = "ruling"
+    TERM = "term"
+    FAQ = "faq"
+    ERRATA = "errata"
+    LIST = "list"
+    HEADING = "heading"
+    TEXT = "text"
+
+
+class ChangeType(StrEnum):
+    ADDED = "added"
+    REMOVED = "removed"
+    MODIFIED = "modified"
+
+
+class FlagType(StrEnum):
+    """Ruling alerts: an answer that flipped, two that disagree, a disagreement ended."""
+
+    REVERSAL = "reversal"
+    CONTRADICTION = "contradiction"
+    RESOLVED = "resolved"
+
+
+KINDS = tuple(k.value for k in Kind)
 
 _SPACE = re.compile(r"\s+")
 _SPACE_BY_PUNCTUATION = re.compile(r" (?=[^\w ])|(?<=[^\w ]) ")
@@ -86,12 +114,20 @@ class Section:
 
     @property
     def label(self) -> str:
-        """How a player would name the section: "(1.2) Duplicates", or the question."""
-        if self.number and self.heading:
+        """How a player would name the section: "(1.2) Duplicates" as printed, "702.138c
+        Companion", a title, or the first words of its question or text when it prints
+        no title (a FAQ entry in a PDF)."""
+        if self.number and self.heading and self.number in self.heading:
             return self.heading
-        if not (self.heading or self.path or self.title or self.question):
+        if not (self.heading or self.path or self.title or self.question or self.number):
             return "Front matter"  # what stands before the first heading
-        return self.title or self.question or _first_words(self.text) or "(untitled)"
+        name = self.title or _first_words(self.question or self.text) or "(untitled)"
+        return f"{self.number} {name}" if self.number else name
+
+    @property
+    def printed_title(self) -> bool:
+        """Does the document print a name for it (a title), or is `label` made up?"""
+        return bool(self.title)
 
     @property
     def is_marked(self) -> bool:
@@ -102,9 +138,12 @@ class Section:
         return [self.text[a:b] for a, b in self.marks]
 
     def ref(self) -> dict:
-        """The section as the diff contract names it."""
-        return {"number": self.number, "title": self.title, "kind": self.kind,
-                "path": list(self.path)}
+        """The section as the diff contract names it; an untitled one also by `label`."""
+        out = {"number": self.number, "title": self.title, "kind": str(self.kind),
+               "path": list(self.path)}
+        if not self.title:
+            out["label"] = self.label
+        return out
 
 
 @dataclass
@@ -118,13 +157,21 @@ class Document:
     format: str = "html"
     source: str = ""
     warnings: list[str] = field(default_factory=list)
+    # a stable identity per section (the store's item ids) when the document came from
+    # the store; a parsed document has none, and a section is known by its position
+    keys: list | None = None
+
+    def key(self, index: int):
+        return self.keys[index] if self.keys is not None else index
 
 
 @dataclass
 class Change:
-    """What happened to one section between two documents."""
+    """What happened to one section between two documents. `old_index` and `new_index`
+    are the section's places in the two documents: how the store and the alerts find
+    the section again (its identity), whatever its content."""
 
-    type: str  # added | removed | modified
+    type: ChangeType
     old: Section | None
     new: Section | None
     text_changed: bool = False
@@ -133,20 +180,46 @@ class Change:
     moved: bool = False
     similarity: float = 0.0
     ops: list[tuple[int, str]] = field(default_factory=list)
+    old_index: int | None = field(default=None, compare=False)
+    new_index: int | None = field(default=None, compare=False)
 
     @property
     def section(self) -> Section:
         return self.new or self.old  # type: ignore[return-value]
 
 
+# Where a section of an alert stands: ("new" | "old" | another source's id, its index in
+# that document). The store turns these into section identities.
+Place = tuple[str, int]
+
+
 @dataclass(frozen=True)
 class Flag:
     """A ruling alert: a reversal, a contradiction, or a contradiction resolved."""
 
-    type: str  # reversal | contradiction | resolved
+    type: FlagType
     sections: tuple[Section, ...]
     detail: str
+    places: tuple[Place, ...] = ()  # one per section
     other_source: str | None = None  # the other watched document of a contradiction
+
+
+@dataclass(frozen=True)
+class Renumbering:
+    """A run of consecutive sections whose numbers all shifted, their text unchanged
+    (or changed only where a cross-reference followed the renumbering)."""
+
+    old: tuple[str, str]  # first and last number before
+    new: tuple[str, str]  # and after
+    count: int
+    changes: tuple["Change", ...] = field(default=(), compare=False, repr=False)  # its members
+
+    def describe(self) -> str:
+        return (f"{_span(self.old)} \u2192 {_span(self.new)}: {self.count} sections "
+                "renumbered, text unchanged")
+
+    def to_json(self) -> dict:
+        return {"old": list(self.old), "new": list(self.new), "count": self.count}
 
 
 @dataclass
@@ -159,8 +232,18 @@ class DocumentDiff:
     changes: list[Change]
     pairs: list[tuple[int, int]] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
+    renumberings: list[Renumbering] = field(default_factory=list)
 
 
-def _first_words(text: str, n: int = 8) -> str:
+def _span(numbers: tuple[str, str]) -> str:
+    return numbers[0] if numbers[0] == numbers[1] else f"{numbers[0]}\u2013{numbers[1]}"
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """"1 section", "2 sections": a count with its noun in agreement."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _first_words(text: str, n: int = 10) -> str:
     words = text.split()
-    return " ".join(words[:n]) + (" ..." if len(words) > n else "")
+    return " ".join(words[:n]) + (" \u2026" if len(words) > n else "")

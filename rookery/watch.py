@@ -22,7 +22,7 @@ from .diffs.flags import flags_for
 from .errors import FetchError, ParseError, UsageError
 from .fetchers import Fetched, HttpOptions, fetch
 from .fetchers.discover import find_links
-from .model import Document
+from .model import Document, plural
 from .parsers import PARSER_VERSION, parse, sniff
 from .parsers.cache import content_key
 from .progress import Progress
@@ -63,15 +63,19 @@ class Watcher:
         self.http = http or config.fetch
         self.session: requests.Session | None = None
         self.progress = progress or Progress(enabled=False)
+        self._bodies: dict[str, Fetched] = {}  # bodies received this cycle, by URL
+        self._quarantined: set[str] = set()  # URLs whose body this cycle was quarantined
 
     def cycle(self, sources: list[SourceConfig] | None = None) -> CycleStats:
         """One cycle over `sources` (default: all configured), one source after another,
         over one HTTP session (connections are reused within the cycle)."""
         stats = CycleStats()
+        self._bodies, self._quarantined = {}, set()
         with requests.Session() as self.session:
             for source in sources or self.config.sources:
                 stats.merge(self.run_source(source))
         self.session = None
+        self._bodies, self._quarantined = {}, set()
         return stats
 
     def run_source(self, source: SourceConfig) -> CycleStats:
@@ -81,8 +85,14 @@ class Watcher:
         if source.discover is None:
             self._take(source, source.url, stats)
             return stats
-        for link in self._discover(source, stats):
-            self._take(source, link.url, stats, link_label=link.version, conditional=False)
+        taken: set[str] = set()  # a release is taken once, from the first link that works
+        for link, note in self._discover(source, stats):
+            if link.version in taken:
+                continue
+            outcome = self._take(source, link.url, stats, link_label=link.version,
+                                 conditional=False, failure_note=note)
+            if outcome in ("revision", "unchanged"):
+                taken.add(link.version)
         return stats
 
     # ------------------------------------------------------------ discovery
@@ -105,17 +115,34 @@ class Watcher:
         self.store.record_fetch(source.id, page_url, started, "index", status=fetched.status,
                                 duration_ms=_ms(clock), headers=fetched.headers,
                                 size=len(fetched.data), body_sha=body_sha)
-        fresh = [link for link in find_links(page, fetched.url or page_url,
-                                             source.discover.pattern)
-                 if not self.store.seen_url(source.id, link.url)]
+        links = find_links(page, fetched.url or page_url, source.discover.pattern)
+        if not links and page_url not in self._quarantined:  # one line per bad body
+            log.warning("%s: %s links no release matching the discovery pattern (an error "
+                        "page?); nothing to fetch", source.id, page_url)
+        held = {label for r in revs.revisions(self.store, source.id)
+                for label in (r.version, r.link_label) if label}
+        fresh = []
+        for link in links:
+            # a release already held, or already taken this cycle, is not fetched again
+            # from another address
+            if link.version in held or self.store.seen_url(source.id, link.url):
+                continue
+            failures, cycles = self.store.link_failures(source.id, link.url, page_url)
+            if failures and cycles < _wait(failures):
+                continue  # a link that keeps failing waits longer each time
+            fresh.append((link, f"; next try in {plural(_wait(failures + 1), 'cycle')}"))
         if fresh:
-            log.info("%s: %d new release%s linked from %s", source.id, len(fresh),
-                     "" if len(fresh) == 1 else "s", page_url)
+            log.info("%s: %s linked from %s", source.id,
+                     plural(len(fresh), "new release"), page_url)
         return self.progress.track(fresh, f"{source.id}: releases")
 
     # ------------------------------------------------------------ one URL
 
     def _get(self, url: str, previous, stats: CycleStats) -> Fetched:
+        """The response for `url`: a page that is both a source and another source's
+        discovery page is downloaded once a cycle."""
+        if url in self._bodies:
+            return self._bodies[url]
         stats.requests += 1
         validators = {}
         if previous is not None:
@@ -125,23 +152,25 @@ class Watcher:
             stats.not_modified += 1
         else:
             stats.downloads += 1
+            self._bodies[url] = fetched
         return fetched
 
     def _take(self, source: SourceConfig, url: str, stats: CycleStats,
-              link_label: str | None = None, conditional: bool = True) -> None:
+              link_label: str | None = None, conditional: bool = True,
+              failure_note: str = "") -> str:
+        """Fetch one URL of the source and record what came of it; returns the outcome."""
         started, clock = now(), time.monotonic()
         previous = self.store.last_good_fetch(source.id, url) if conditional else None
         try:
             fetched = self._get(url, previous, stats)
         except (FetchError, UsageError) as e:
-            self._failed(source, url, started, clock, e, stats)
-            return
+            return self._failed(source, url, started, clock, e, stats, failure_note)
         record = {"status": fetched.status, "duration_ms": _ms(clock),
                   "headers": fetched.headers, "size": len(fetched.data)}
         if fetched.status == 304:
             self.store.record_fetch(source.id, url, started, "not-modified", **record)
             log.info("%s: not modified since the last fetch", source.id)
-            return
+            return "not-modified"
         found = sniff(fetched.data)
         body_sha = self.store.put_body(fetched.data, found, fetched.content_type)
         record["body_sha"] = body_sha
@@ -149,36 +178,41 @@ class Watcher:
         if latest is not None and latest.body_sha256 == body_sha:
             self.store.record_fetch(source.id, url, started, "unchanged", **record)
             log.info("%s: same bytes as %s", source.id, _name(latest))
-            return
+            return "unchanged"
         try:
             doc = self._parse(source, fetched.data, found, body_sha, url, stats)
             previous_doc = revs.document(self.store, latest) if latest else None
             if previous_doc is not None and \
                     len(doc.sections) < source.min_sections * len(previous_doc.sections):
-                raise Quarantine(f"only {len(doc.sections)} sections where {_name(latest)} had "
-                                 f"{len(previous_doc.sections)}; a broken or partial page?")
+                raise Quarantine(f"only {plural(len(doc.sections), 'section')} where "
+                                 f"{_name(latest)} had {len(previous_doc.sections)}; a broken "
+                                 "or partial page?")
             diff = changes_between(previous_doc, doc) if previous_doc else None
             if diff is not None and not diff.changes and \
                     (doc.version, doc.effective) == (latest.version, latest.effective):
                 self.store.record_fetch(source.id, url, started, "unchanged", **record)
                 log.info("%s: new bytes, same content as %s", source.id, _name(latest))
-                return
+                return "unchanged"
         except UsageError as e:  # the source's own settings are wrong: say so, go on
-            self._failed(source, url, started, clock, e, stats)
-            return
+            return self._failed(source, url, started, clock, e, stats)
         except (Quarantine, ParseError) as e:
             stats.quarantined += 1
+            self._quarantined.add(url)
             self.store.record_fetch(source.id, url, started, "quarantined", detail=str(e),
                                     **record)
-            log.warning("%s: %s quarantined, no revision recorded: %s", source.id, url,
-                        _plain(str(e), url))
-            return
-        # alerts only for what becomes a revision: they read every other source's sections
-        others, elsewhere = self._other_documents(source.id)
-        flags = flags_for(diff, doc, others)
+            log.warning("%s: %s quarantined, no revision recorded: %s%s", source.id, url,
+                        _plain(str(e), url), failure_note)
+            return "quarantined"
+        # alerts only for what becomes a revision: they read the other sources' sections,
+        # as those documents stood when this release and the one before came out
+        published_at = _http_date(fetched.headers)
+        when = doc.effective or (published_at or now())[:10]
+        others = self._other_documents(source.id, when)
+        before = self._other_documents(source.id, latest.as_of) if latest else others
+        flags = flags_for(diff, doc, others, before)
         revision = revs.add_revision(self.store, source.id, doc, diff, body_sha, url,
-                                     published_at=_http_date(fetched.headers),
-                                     link_label=link_label, flags=flags, elsewhere=elsewhere)
+                                     published_at=published_at, link_label=link_label,
+                                     flags=flags, others=others)
         self.store.record_fetch(source.id, url, started, "revision", revision_id=revision.id,
                                 **record)
         stats.revisions.append(revision)
@@ -186,23 +220,22 @@ class Watcher:
         for flag in flags:
             log.warning("%s: revision %d: %s: %s", source.id, revision.number, flag.type,
                         flag.detail)
+        return "revision"
 
-    def _other_documents(self, source_id: str):
-        """The latest documents of the other watched sources (contradictions may cross
-        documents), and where each of their sections is stored."""
-        others, elsewhere = [], {}
+    def _other_documents(self, source_id: str, day: str) -> list[Document]:
+        """The other watched documents as they stood on `day` (an ISO date): a release
+        can only contradict what was in force beside it. A source with nothing by then
+        is left out."""
+        others = []
         for row in self.store.sources():
             if row["id"] == source_id:
                 continue
-            latest = revs.latest_revision(self.store, row["id"])
-            if latest is None:
-                continue
-            held = revs.held_items(self.store, latest)
-            doc = Document(sections=[s for _item, s in held], source=row["id"],
-                           version=latest.version)
-            elsewhere.update({id(s): (row["id"], item) for item, s in held})
-            others.append(doc)
-        return others, elsewhere
+            current = revs.revision_on(self.store, row["id"], day)
+            if current is not None:
+                doc = revs.document(self.store, current)
+                doc.source = row["id"]
+                others.append(doc)
+        return others
 
     def _parse(self, source: SourceConfig, data: bytes, found: str | None, body_sha: str,
                url: str, stats: CycleStats) -> Document:
@@ -218,16 +251,25 @@ class Watcher:
         doc.source = url
         return doc
 
-    def _failed(self, source, url, started, clock, error, stats) -> None:
+    def _failed(self, source, url, started, clock, error, stats, note: str = "") -> str:
         stats.errors += 1
         self.store.record_fetch(source.id, url, started, "error", duration_ms=_ms(clock),
                                 detail=str(error))
-        log.warning("%s: fetch failed, nothing recorded: %s", source.id, error)
+        log.warning("%s: fetch failed, nothing recorded: %s%s", source.id, error, note)
+        return "error"
+
+
+MAX_WAIT_CYCLES = 32
+
+
+def _wait(failures: int) -> int:
+    """Cycles to let pass before trying a failing link again: 1, 2, 4 ... at most 32."""
+    return min(2 ** max(failures - 1, 0), MAX_WAIT_CYCLES)
 
 
 def describe_revision(rev: revs.Revision) -> str:
     what = (f"{rev.added} added, {rev.removed} removed, {rev.modified} modified"
-            if rev.number > 1 else f"{rev.sections} sections")
+            if rev.number > 1 else plural(rev.sections, "section"))
     effective = f", effective {rev.effective}" if rev.effective else ""
     return f"revision {rev.number} ({rev.label}{effective}) recorded: {what}"
 

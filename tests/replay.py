@@ -5,6 +5,9 @@ stood at the current step; /files/<name>.pdf serves the PDF releases, linked fro
 while the FAQ page carries that release's version (or the first `link_all` of them). Bodies
 carry an ETag and a Last-Modified (the snapshot's own date) and conditional requests get
 304. `fail(path, kind)` makes the next request(s) to a path misbehave.
+
+Links the pages make to PDFs on other sites point at a second loopback server instead, the
+"other host", which answers 404 to everything and counts what it was asked (`elsewhere`).
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import datetime as dt
 import hashlib
 import http.server
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -34,7 +38,7 @@ PDF_SOURCE = """[[source]]
 id = "faq-pdf"
 title = "{title}"
 format = "pdf"
-discover = {{ page = "{url}/faq", pattern = 'faq_v(?P<version>[^/"]+)\\.pdf' }}
+discover = {{ page = "{url}/faq", pattern = '(?i)faq_v(?P<version>[^/"]+)\\.pdf' }}
 """
 
 
@@ -81,11 +85,17 @@ class Replay:
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.elsewhere: list[str] = []  # paths the other host was asked for
+        self.other = QuietServer(("127.0.0.1", 0), _other_host(self.elsewhere))
+        self.other.daemon_threads = True
+        threading.Thread(target=self.other.serve_forever, daemon=True).start()
+        self.other_url = f"http://127.0.0.1:{self.other.server_address[1]}"
 
     def close(self) -> None:
         self.release.set()
-        self.server.shutdown()
-        self.server.server_close()
+        for server in (self.server, self.other):
+            server.shutdown()
+            server.server_close()
 
     # ------------------------------------------------------------ the timeline
 
@@ -124,6 +134,7 @@ class Replay:
                     links = "".join(f'<a href="/files/{p["file"]}">PDF {p["version_label"]}</a>'
                                     for p in self.linked_pdfs())
                     data = data.replace(b"<body>", f"<body><nav>{links}</nav>".encode(), 1)
+                    data = _ELSEWHERE.sub(f'href="{self.other_url}/'.encode(), data)
                 return data, "text/html; charset=utf-8", entry["observed_at"]
         for pdf in self.pdfs:
             if path == f"/files/{pdf['file']}":
@@ -132,6 +143,25 @@ class Replay:
                 return ((self.corpus / "pdf" / pdf["file"]).read_bytes(), "application/pdf",
                         snapshot["observed_at"])
         return None
+
+
+_ELSEWHERE = re.compile(rb'href="https?://[^/"]+/(?=[^"]*\.pdf")')
+
+
+def _other_host(seen: list[str]):
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            seen.append(self.path)
+            self.send_response(404)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    return Handler
 
 
 class QuietServer(http.server.ThreadingHTTPServer):

@@ -17,7 +17,7 @@ def test_json_output_follows_the_contract(cli, fixtures):
     code, out, err = cli("diff", fixtures / V1, fixtures / V2, "--format", "json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert set(data) == {"old", "new", "changes", "flags"}
+    assert set(data) == {"old", "new", "changes", "renumberings", "flags"}
     assert set(data["old"]) == {"source", "version", "format", "sections"}
     assert (data["old"]["version"], data["new"]["version"]) == ("1.0", "2.0")
     assert data["old"]["format"] == "html"
@@ -27,7 +27,9 @@ def test_json_output_follows_the_contract(cli, fixtures):
         assert set(change) == keys
         for side in ("old", "new"):
             if change[side] is not None:
-                assert set(change[side]) == {"number", "title", "kind", "path"}
+                extra = {"text"} if change["type"] != "modified" else set()
+                extra |= {"label"} if change[side]["title"] is None else set()
+                assert set(change[side]) == {"number", "title", "kind", "path"} | extra
     renumbered = [c for c in data["changes"] if c["renumbered"]]
     assert renumbered == [{
         "type": "modified",
@@ -56,7 +58,10 @@ def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(cli, f
     assert "\x1b[" not in out
     assert "~ Glass Anvil (Core, 40): text changed  The cost should be [-3-]{+4+}, not 2." in lines
     assert "~ (1.3) Duplicate Relics: renumbered 1.2 \u2192 1.3, text unchanged" in lines
-    assert "+ Borrowed Forges: new FAQ entry" in lines
+    assert "+ Borrowed Forges: new FAQ entry  If I borrow an opponent's forge, can I use it in " \
+           "the same round as my own? Yes. Each forge may be activated once per round." in lines
+    assert "- Burn: removed term  [-To burn a card is to place it in the ash pile, out of the " \
+           "game.-]" in lines
 
 
 def test_text_output_is_coloured_on_request(cli, fixtures):
@@ -109,7 +114,7 @@ def closed_port() -> int:
 @pytest.mark.parametrize("make_input,pattern", [
     (lambda d, b: d / "missing.html", r"missing\.html: no such file"),
     (lambda d, b: d, r"is a folder"),
-    (lambda d, b: b["binary"], r"binary\.html: .*neither HTML nor PDF"),
+    (lambda d, b: b["binary"], r"binary\.html: .*neither HTML, PDF nor text"),
     (lambda d, b: b["empty"], r"empty\.html: .*empty"),
     (lambda d, b: b["shop"], r"shop\.html: no headings"),
     (lambda d, b: f"http://127.0.0.1:{closed_port()}/faq", r"cannot connect"),

@@ -28,7 +28,7 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("text,message", [
-    ('colour = "red"', r"unknown key colour; allowed: base_url, data, database, fetch, site, source, "
+    ('colour = "red"', r"unknown key colour; allowed: author, base_url, data, database, fetch, site, source, "
                         r"timezone"),
     ('timezone = "Mars/Olympus"', r"timezone = 'Mars/Olympus' is not a time zone; give an IANA"),
     ('timezone = 2', r"timezone"),

@@ -78,8 +78,8 @@ def test_a_source_gets_one_revision_per_distinct_content(watch, fixtures, caplog
 
 @pytest.mark.parametrize("bad,reason", [
     ((200, {}, b""), "empty"),
-    ((200, {}, bytes(range(256)) * 4), "neither HTML nor PDF"),
-    ((200, {}, b"<html><body><h1>Shop</h1><p>Dice.</p></body></html>"), "only 1 sections"),
+    ((200, {}, bytes(range(256)) * 4), "neither HTML, PDF nor text"),
+    ((200, {}, b"<html><body><h1>Shop</h1><p>Dice.</p></body></html>"), "only 1 section where"),
 ])
 def test_a_bad_body_is_kept_but_never_becomes_a_revision(watch, fixtures, caplog, bad, reason):
     watcher, store, script, _ = watch(HTML_SOURCE)
@@ -170,3 +170,52 @@ def test_the_fetch_table_of_the_configuration_governs_every_request(tmp_path, sc
         assert (stats.errors, stats.revisions) == (1, [])
     assert [h["User-Agent"] for _path, h in script.seen] == ["rules-club-bot/2 (ops@example.org)"]
     assert "over the size limit (1000 bytes)" in caplog.text
+
+
+def test_a_link_that_keeps_failing_is_tried_after_1_2_4_8_cycles(watch, caplog):
+    watcher, store, script, _ = watch(PDF_SOURCE)
+    script.on("/downloads", (200, {}, b'<a href="/f/Digest_v3.1.pdf">3.1</a>'))
+    script.on("/f/Digest_v3.1.pdf", (404, {}, b"gone"))
+    caplog.set_level(logging.WARNING, logger="rookery")
+    tried = []
+    for cycle in range(1, 13):
+        before = len(script.seen)
+        watcher.cycle()
+        if any(p.endswith(".pdf") for p, _h in script.seen[before:]):
+            tried.append(cycle)
+    assert tried == [1, 2, 4, 8]
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 4  # one line per attempt, none for the cycles it waits
+    assert [m.rsplit("next try in ", 1)[1] for m in said] == ["1 cycle", "2 cycles",
+                                                              "4 cycles", "8 cycles"]
+
+
+def test_a_release_already_held_is_not_fetched_from_another_address(watch, digest_pdfs):
+    watcher, store, script, _ = watch(PDF_SOURCE)
+    script.on("/downloads", (200, {}, b'<a href="/a/Digest_v3.1.pdf">3.1</a>'))
+    script.on("/a/Digest_v3.1.pdf", (200, {}, digest_pdfs[0]))
+    assert len(watcher.cycle().revisions) == 1
+    script.on("/downloads", (200, {}, b'<a href="/a/Digest_v3.1.pdf">3.1</a>'
+                                      b'<a href="https://mirror.invalid/b/Digest_v3.1.pdf">3.1</a>'))
+    stats = watcher.cycle()
+    assert (stats.requests, stats.errors, stats.revisions) == (1, 0, [])  # the page alone
+
+
+def test_the_first_link_that_works_gives_the_release(watch, digest_pdfs):
+    watcher, store, script, _ = watch(PDF_SOURCE)
+    script.on("/downloads", (200, {}, b'<a href="/broken/Digest_v3.1.pdf">3.1</a>'
+                                      b'<a href="/good/Digest_v3.1.pdf">3.1</a>'))
+    script.on("/broken/Digest_v3.1.pdf", (404, {}, b"gone"))
+    script.on("/good/Digest_v3.1.pdf", (200, {}, digest_pdfs[0]))
+    stats = watcher.cycle()
+    assert [r.link_label for r in stats.revisions] == ["3.1"] and stats.errors == 1
+
+
+def test_an_error_page_served_as_the_discovery_page_is_said_in_one_line(watch, caplog):
+    watcher, store, script, _ = watch(PDF_SOURCE)
+    script.on("/downloads", (200, {}, b"<html><body><h1>Down for maintenance</h1></body></html>"))
+    caplog.set_level(logging.INFO, logger="rookery")
+    stats = watcher.cycle()
+    assert stats.revisions == [] and stats.requests == 1
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and "links no release matching the discovery pattern" in warnings[0]

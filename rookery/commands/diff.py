@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 from urllib.parse import urlsplit
 
@@ -86,6 +87,8 @@ def run(args) -> int:
     diff = diff_documents(old, new)
     if args.section:
         diff.changes = [c for c in diff.changes if matches(c, args.section)]
+        diff.renumberings = [r for r in diff.renumberings
+                             if any(matches(c, args.section) for c in r.changes)]
         diff.flags = [f for f in diff.flags
                       if any(section_matches(s, args.section) for s in f.sections)]
     out = sys.stdout
@@ -96,8 +99,9 @@ def run(args) -> int:
 
         out.write(render_html(diff))
     else:
-        from ..diffs.text import render_text
+        from ..diffs.text import WIDTH, render_text
 
         color = args.color == "always" or (args.color == "auto" and out.isatty())
-        out.write(render_text(diff, color=color))
+        width = shutil.get_terminal_size().columns if out.isatty() else WIDTH
+        out.write(render_text(diff, color=color, width=width))
     return 0

@@ -11,10 +11,16 @@ id (pages reuse them). Passes go from certain to likely, each only over what is 
 4. same text anywhere (a section that moved);
 5. same title anywhere, when it is unique on both sides (moved and edited);
 6. a scored match of what is left: title and text similarity, kind, number and place.
+
+The last pass stays near linear however much changed: a leftover is scored only against
+the leftovers between the same two matched neighbours (an edit in place), and against
+those that share its rarest words (an edit that also moved), never against everything.
 """
 from __future__ import annotations
 
-from collections import defaultdict
+import bisect
+import re
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -86,7 +92,7 @@ def align(old: list[Section], new: list[Section]) -> list[Pair]:
     by_key(lambda k: (k.place, k.name, k.family) if k.name else None)
     by_key(lambda k: (k.text, k.family) if k.text else None)
     by_key(lambda k: (k.title, k.kind) if k.title else None, unique=True)
-    pairs.extend(_scored(old, new, ko, kn, left, right))
+    pairs.extend(_scored(old, new, ko, kn, left, right, pairs))
     if 0 in left and 0 in right and _front_matter(old[0]) and _front_matter(new[0]) \
             and not any(i == 0 or j == 0 for i, j in pairs):
         pairs.append((0, 0))  # what precedes the first heading is the same front matter
@@ -102,22 +108,91 @@ def _kind_family(s: Section) -> str:
     return "heading" if s.kind in ("heading", "text") else s.kind
 
 
-def _scored(old, new, ko, kn, left, right) -> list[Pair]:
-    candidates = []
-    for i in left:
-        for j in right:
-            score = _score(ko[i], kn[j], i / max(len(old), 1), j / max(len(new), 1))
-            if score is not None:
-                candidates.append((score, i, j))
+GAP_BUDGET = 400  # pairs scored within one gap before falling back to shared words
+RARE = 8  # a word in at most this many leftovers is distinctive enough to pair on
+CANDIDATES = 6  # leftovers per section taken from the shared-word index
+_WORD = re.compile(r"\w{3,}")
+
+
+def _scored(old, new, ko, kn, left, right, pairs) -> list[Pair]:
+    candidates: set[tuple[int, int]] = set()
+    spill: set[int] = set()  # old leftovers whose gap was too crowded to score fully
+    for olds, news in _gaps(pairs, left, right):
+        if len(olds) * len(news) <= GAP_BUDGET:
+            candidates.update((i, j) for i in olds for j in news)
+        else:
+            spill.update(olds)
+    candidates.update(_by_shared_words(ko, kn, left, right))
+    scored = []
+    for i, j in candidates:
+        score = _score(ko[i], kn[j], i / max(len(old), 1), j / max(len(new), 1))
+        if score is not None:
+            scored.append((score, -abs(i - j), i, j))
     chosen = []
     taken_old, taken_new = set(), set()
-    for score, i, j in sorted(candidates, reverse=True):
+    for _score_, _closeness, i, j in sorted(scored, reverse=True):
         if i in taken_old or j in taken_new:
             continue
         taken_old.add(i)
         taken_new.add(j)
         chosen.append((i, j))
     return chosen
+
+
+def _gaps(pairs: list[Pair], left: set[int], right: set[int]):
+    """(old leftovers, new leftovers) between each two consecutive anchors: the matched
+    pairs that keep their order (a longest increasing run of them)."""
+    ordered = sorted(pairs)
+    keep = increasing_subsequence([j for _i, j in ordered])
+    anchors = [p for p in ordered if p[1] in keep]
+    old_marks = [i for i, _j in anchors]
+    new_marks = [j for _i, j in anchors]
+    olds: dict[int, list[int]] = defaultdict(list)
+    news: dict[int, list[int]] = defaultdict(list)
+    for i in left:
+        olds[bisect.bisect(old_marks, i)].append(i)
+    for j in right:
+        news[bisect.bisect(new_marks, j)].append(j)
+    for gap, members in olds.items():
+        if gap in news:
+            yield members, news[gap]
+
+
+def _by_shared_words(ko, kn, left: set[int], right: set[int]) -> set[tuple[int, int]]:
+    """Pairs of leftovers that share words few other leftovers have."""
+    words_new = {j: set(_WORD.findall(kn[j].text.lower() + " " + kn[j].name)) for j in right}
+    words_old = {i: set(_WORD.findall(ko[i].text.lower() + " " + ko[i].name)) for i in left}
+    frequency = Counter(w for ws in words_new.values() for w in ws)
+    frequency.update(w for ws in words_old.values() for w in ws)
+    index: dict[str, list[int]] = defaultdict(list)
+    for j, ws in words_new.items():
+        for w in ws:
+            if frequency[w] <= RARE:
+                index[w].append(j)
+    out = set()
+    for i, ws in words_old.items():
+        shared = Counter(j for w in ws if w in index for j in index[w])
+        out.update((i, j) for j, _n in shared.most_common(CANDIDATES))
+    return out
+
+
+def increasing_subsequence(seq: list[int]) -> set[int]:
+    """The members of one longest increasing subsequence of `seq` (patience sorting)."""
+    tails, tails_at, prev = [], [], [-1] * len(seq)
+    for k, x in enumerate(seq):
+        pos = bisect.bisect_left(tails, x)
+        if pos:
+            prev[k] = tails_at[pos - 1]
+        if pos == len(tails):
+            tails.append(x)
+            tails_at.append(k)
+        else:
+            tails[pos], tails_at[pos] = x, k
+    out, k = set(), tails_at[-1] if tails_at else -1
+    while k >= 0:
+        out.add(seq[k])
+        k = prev[k]
+    return out
 
 
 def _score(o: _Keys, n: _Keys, pos_o: float, pos_n: float) -> float | None:

@@ -1,8 +1,17 @@
-"""Two Documents → the list of section Changes (the heart of `rookery diff`)."""
+"""Two Documents → the list of section Changes (the heart of `rookery diff`).
+
+Renumbering is not a change of wording: when sections shift their numbers, a reference
+to one of them in another's text ("see rule 701.14", was "701.13") is read through the
+renumbering before the texts are compared, and runs of sections that only shifted are
+gathered into Renumberings ("701.13–701.40 → 701.14–701.41").
+"""
 from __future__ import annotations
 
-from ..model import Change, Document, DocumentDiff, Section, same_text, title_key
-from .align import align, text_similarity
+import re
+
+from ..model import (Change, ChangeType, Document, DocumentDiff, Renumbering, Section,
+                     same_text, title_key)
+from .align import align, increasing_subsequence, text_similarity
 from .flags import flags_for
 from .words import word_ops
 
@@ -22,33 +31,52 @@ def changes_between(old: Document, new: Document) -> DocumentDiff:
     matched_new = {j for _i, j in pairs}
     moved = _moved(old.sections, new.sections, pairs)
 
+    # a title one format prints and the other does not (a FAQ entry's short title on a
+    # web page, never in the PDF) is not a retitle; within one format it is
+    titles_comparable = old.format == new.format
+    renumbered = {old.sections[i].number: new.sections[j].number for i, j in pairs
+                  if old.sections[i].number and old.sections[i].number != new.sections[j].number}
     keyed: list[tuple[tuple, Change]] = []
     for i, j in pairs:
-        change = compare_pair(old.sections[i], new.sections[j], moved=(i, j) in moved)
+        change = compare_pair(old.sections[i], new.sections[j], moved=(i, j) in moved,
+                              missing_titles=titles_comparable, renumbered=renumbered)
         if change is not None:
+            change.old_index, change.new_index = i, j
             keyed.append(((j, 0, i), change))
     for j, s in enumerate(new.sections):
         if j not in matched_new:
-            keyed.append(((j, 0, -1), Change(type="added", old=None, new=s)))
+            keyed.append(((j, 0, -1), Change(type=ChangeType.ADDED, old=None, new=s,
+                                             new_index=j)))
+    previous_new = -1  # show a removal where it stood: after its old predecessor's new place
     for i, s in enumerate(old.sections):
-        if i not in matched_old:
-            # show a removal where it stood: right after its old predecessor's new place
-            before = [matched_old[k] for k in range(i) if k in matched_old]
-            keyed.append(((before[-1] if before else -1, 1, i),
-                          Change(type="removed", old=s, new=None)))
+        if i in matched_old:
+            previous_new = matched_old[i]
+        else:
+            keyed.append(((previous_new, 1, i), Change(type=ChangeType.REMOVED, old=s, new=None,
+                                                      old_index=i)))
     keyed.sort(key=lambda kc: kc[0])
-    return DocumentDiff(old=old, new=new, changes=[c for _k, c in keyed], pairs=pairs)
+    changes = [c for _k, c in keyed]
+    return DocumentDiff(old=old, new=new, changes=changes, pairs=pairs,
+                        renumberings=renumbering_runs(changes))
 
 
-def compare_pair(old: Section, new: Section, moved: bool = False) -> Change | None:
-    """The Change for a matched pair, or None when nothing a player would see changed."""
-    text_changed = not same_text(old.text, new.text)
+def compare_pair(old: Section, new: Section, moved: bool = False,
+                 missing_titles: bool = True, renumbered: dict[str, str] | None = None
+                 ) -> Change | None:
+    """The Change for a matched pair, or None when nothing a player would see changed.
+    A title that appears or goes counts as a retitle only with `missing_titles`; a
+    reference that followed a renumbering (`renumbered`: old number → new) is no change."""
+    text_changed = not same_text(old.text, new.text) and not (
+        renumbered and same_text(follow_references(old.text, renumbered), new.text))
     renumbered = old.number != new.number
-    retitled = bool(old.title and new.title) and title_key(old.title) != title_key(new.title)
+    if old.title and new.title:
+        retitled = title_key(old.title) != title_key(new.title)
+    else:
+        retitled = missing_titles and bool(old.title or new.title)
     if not (text_changed or renumbered or retitled or moved):
         return None
     return Change(
-        type="modified", old=old, new=new, text_changed=text_changed, renumbered=renumbered,
+        type=ChangeType.MODIFIED, old=old, new=new, text_changed=text_changed, renumbered=renumbered,
         retitled=retitled, moved=moved,
         similarity=round(text_similarity(old.text, new.text), 4),
         ops=word_ops(old.text, new.text) if text_changed else [],
@@ -68,7 +96,7 @@ def _moved(old: list[Section], new: list[Section], pairs) -> set:
         else:
             siblings.setdefault(pn, []).append((i, j))
     for group in siblings.values():
-        keep = _longest_increasing([j for _i, j in sorted(group)])
+        keep = increasing_subsequence([j for _i, j in sorted(group)])
         moved.update((i, j) for i, j in group if j not in keep)
     return moved
 
@@ -84,22 +112,51 @@ def _parents(sections: list[Section]) -> list[int | None]:
     return parents
 
 
-def _longest_increasing(seq: list[int]) -> set[int]:
-    """The members of one longest increasing subsequence of `seq` (patience sorting)."""
-    import bisect
+# a reference to a section: a number of two parts or more ("701.13", "100.1a", "3.2.1");
+# a bare "20" is as likely a quantity as a section, so it is never rewritten
+_REFERENCE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,4})+[a-z]{0,2}(?![\w])")
 
-    tails, tails_at, prev = [], [], [-1] * len(seq)
-    for k, x in enumerate(seq):
-        pos = bisect.bisect_left(tails, x)
-        if pos:
-            prev[k] = tails_at[pos - 1]
-        if pos == len(tails):
-            tails.append(x)
-            tails_at.append(k)
+
+def follow_references(text: str, renumbered: dict[str, str]) -> str:
+    """`text` with each reference to a renumbered section changed to its new number."""
+    return _REFERENCE.sub(lambda m: renumbered.get(m.group(), m.group()), text)
+
+
+def renumbering_runs(changes: list[Change], least: int = 2) -> list[Renumbering]:
+    """Runs of at least `least` neighbouring sections (neighbours in both documents)
+    whose numbers shifted and whose words did not."""
+    return [run for run, _at in _runs(changes, least)]
+
+
+def grouped(changes: list[Change]) -> list[Change | Renumbering]:
+    """The changes as people read them: each run of renumbered sections as one entry, in
+    the place of its first section."""
+    runs = _runs(changes)
+    starts = {at[0]: run for run, at in runs}
+    inside = {k for _run, at in runs for k in at}
+    return [starts[k] if k in starts else c for k, c in enumerate(changes)
+            if k in starts or k not in inside]
+
+
+def _runs(changes: list[Change], least: int = 2) -> list[tuple[Renumbering, list[int]]]:
+    """Each run with the positions of its members in `changes`."""
+    runs: list[list[int]] = []
+    for k, c in enumerate(changes):
+        only_number = c.type == ChangeType.MODIFIED and c.renumbered and not (
+            c.text_changed or c.retitled or c.moved) and c.old.number and c.new.number
+        if not only_number or c.old_index is None or c.new_index is None:
+            continue
+        last = changes[runs[-1][-1]] if runs else None
+        if last is not None and runs[-1][-1] == k - 1 and c.old_index == last.old_index + 1 \
+                and c.new_index == last.new_index + 1:
+            runs[-1].append(k)
         else:
-            tails[pos], tails_at[pos] = x, k
-    out, k = set(), tails_at[-1] if tails_at else -1
-    while k >= 0:
-        out.add(seq[k])
-        k = prev[k]
+            runs.append([k])
+    out = []
+    for at in runs:
+        if len(at) >= least:
+            a, b = changes[at[0]], changes[at[-1]]
+            out.append((Renumbering(old=(a.old.number, b.old.number),
+                                    new=(a.new.number, b.new.number), count=len(at),
+                                    changes=tuple(changes[k] for k in at)), at))
     return out

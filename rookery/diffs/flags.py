@@ -8,22 +8,31 @@ nearly word for word. Then:
 
 * reversal: one entry's verdict flips between two versions of it;
 * contradiction: two live entries ask the same question and disagree; raised when it
-  starts (an entry added or changed), for one document or against another watched one;
-* resolved: a contradiction of the older document that the newer one no longer has.
+  starts (an entry added or changed), within one document or against another watched
+  document as it stood at the same time;
+* resolved: a contradiction of the older release that the newer one ends, by removing
+  one of the entries, changing its answer or rewording its question. Only what this
+  release changed can resolve anything: when the other document moved, its own release
+  says so.
+
+Entries are named by their short title, or by the first words of their question when
+the document prints no title (the PDF releases).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from ..model import Change, Document, DocumentDiff, Flag, Section, text_key
+from ..model import Change, Document, DocumentDiff, Flag, FlagType, Kind, Section, text_key
 
 SAME_QUESTION = 90  # Indel similarity (0-100) of two normalized questions
 _LEADING = re.compile(r"^\W*(yes|no)\b", re.I)
 _AUX = ("can", "could", "does", "do", "did", "is", "are", "was", "were", "will", "would",
         "may", "must", "should", "has", "have")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+OPEN, CLOSE = "\u201c", "\u201d"
 
 
 # contractions spelled out once, so that one pattern per auxiliary sees every negation
@@ -51,7 +60,7 @@ def _auxiliary(question: str) -> str | None:
 
 def verdict(s: Section) -> str | None:
     """"yes", "no", or None when the answer does not give one."""
-    if s.kind != "faq" or not s.question:
+    if s.kind != Kind.FAQ or not s.question:
         return None
     text = answer(s)
     m = _LEADING.match(text)
@@ -83,118 +92,148 @@ def same_question(a: Section, b: Section) -> bool:
     return bool(ka and kb) and (ka == kb or fuzz.ratio(ka, kb) >= SAME_QUESTION)
 
 
+@dataclass(frozen=True)
+class _Entry:
+    index: int
+    section: Section
+    verdict: str
+
+
+def _entries(doc: Document) -> list[_Entry]:
+    out = []
+    for k, s in enumerate(doc.sections):
+        if s.kind == Kind.FAQ:
+            v = verdict(s)
+            if v:
+                out.append(_Entry(k, s, v))
+    return out
+
+
 def contradictions(doc: Document) -> set[tuple[int, int]]:
     """Index pairs (i < j) of live entries that ask the same question and disagree."""
-    entries = [(k, s, verdict(s)) for k, s in enumerate(doc.sections) if s.kind == "faq"]
-    entries = [(k, s, v) for k, s, v in entries if v]
+    entries = _entries(doc)
     found = set()
-    for n, (i, a, va) in enumerate(entries):
-        for j, b, vb in entries[n + 1:]:
-            if va != vb and same_question(a, b):
-                found.add((i, j))
+    for n, a in enumerate(entries):
+        for b in entries[n + 1:]:
+            if a.verdict != b.verdict and same_question(a.section, b.section):
+                found.add((a.index, b.index))
+    return found
+
+
+def across(doc: Document, others: list[Document]) -> set[tuple[int, str, int]]:
+    """(entry of `doc`, other document's source, its entry) that ask the same question
+    and disagree, where neither document gives both answers itself: a document that does
+    is contradicting itself, and that is judged within it."""
+    ours = _entries(doc)
+    found = set()
+    for other in others:
+        theirs = _entries(other)
+        for b in theirs:
+            if any(a.verdict == b.verdict and same_question(a.section, b.section) for a in ours):
+                continue
+            for a in ours:
+                if a.verdict != b.verdict and same_question(a.section, b.section) and not any(
+                        t.verdict == a.verdict and same_question(t.section, a.section)
+                        for t in theirs):
+                    found.add((a.index, other.source, b.index))
     return found
 
 
 def flags_for(diff: DocumentDiff | None, new: Document | None = None,
-              others: list[Document] = ()) -> list[Flag]:
-    """The alerts a new document raises: against the old one (`diff`, or None for a first
-    record of `new`) and against the latest documents of other watched sources."""
+              others: list[Document] = (), others_before: list[Document] | None = None
+              ) -> list[Flag]:
+    """The alerts a new document raises: against the release before it (`diff`, or None
+    for the first record of `new`) and against other watched documents.
+
+    `others` are the other documents as they stood when `new` came out; `others_before`
+    as they stood when the release before did (default: the same). An entry of another
+    document is recognised across two of its releases by its key (Document.keys)."""
     new = diff.new if diff else new
+    others_before = others if others_before is None else others_before
     to_new = dict(diff.pairs) if diff else {}
     flags: list[Flag] = _reversals(diff.changes) if diff else []
 
+    # within the document
     old_pairs = contradictions(diff.old) if diff else set()
     carried = {tuple(sorted((to_new[i], to_new[j]))) for i, j in old_pairs
                if i in to_new and j in to_new}
     current = contradictions(new)
     for i, j in sorted(current - carried):
-        flags.append(_contradiction(new.sections[i], new.sections[j]))
+        flags.append(_contradiction(new.sections[i], new.sections[j], ("new", i), ("new", j)))
     for i, j in sorted(old_pairs):
-        if tuple(sorted((to_new.get(i, -1), to_new.get(j, -2)))) not in current:
-            a, b = diff.old.sections[i], diff.old.sections[j]
-            flags.append(_resolved(a, b, [(a, _fate(diff, i)), (b, _fate(diff, j))]))
+        if tuple(sorted((to_new.get(i, -1), to_new.get(j, -2)))) in current:
+            continue
+        fates = [(diff.old.sections[k], fate) for k in (i, j) if (fate := _fate(diff, k))]
+        if fates:
+            flags.append(_resolved(diff.old.sections[i], diff.old.sections[j],
+                                   ("old", i), ("old", j), fates))
 
-    old_across = across(diff.old, others) if diff else set()
+    # across documents: the other side is named by its source and its entry's key
+    by_source = {d.source: d for d in others}
+    old_by_source = {d.source: d for d in others_before}
     now_across = across(new, others)
-    carried_across = {(to_new[i], where) for i, where in old_across if i in to_new}
-    for i, (d, k) in sorted(now_across - carried_across):
-        flags.append(_contradiction(new.sections[i], others[d].sections[k], others[d].source))
-    for i, (d, k) in sorted(old_across):
-        if (to_new.get(i, -1), (d, k)) not in now_across:
-            a, b = diff.old.sections[i], others[d].sections[k]
-            flags.append(_resolved(a, b, [(a, _fate(diff, i))], others[d].source))
+    now_keys = {(i, src, by_source[src].key(k)) for i, src, k in now_across}
+    before = across(diff.old, others_before) if diff else set()
+    carried_across = {(to_new[i], src, old_by_source[src].key(k))
+                      for i, src, k in before if i in to_new}
+    for i, src, k in sorted(now_across):
+        if (i, src, by_source[src].key(k)) not in carried_across:
+            flags.append(_contradiction(new.sections[i], by_source[src].sections[k],
+                                        ("new", i), (src, k), other=src))
+    for i, src, k in sorted(before):
+        gone = (to_new.get(i, -1), src, old_by_source[src].key(k)) not in now_keys
+        fate = _fate(diff, i)
+        if gone and fate:  # only an end this release brought about
+            a, b = diff.old.sections[i], old_by_source[src].sections[k]
+            flags.append(_resolved(a, b, ("old", i), (src, k), [(a, fate)], other=src))
     return flags
 
 
-def across(doc: Document, others: list[Document]) -> set[tuple[int, tuple[int, int]]]:
-    """(entry of `doc`, (other document, its entry)) that ask the same question and
-    disagree, where neither document gives both answers itself: a document that does is
-    contradicting itself, and that is judged within it."""
-    ours = [(k, s, verdict(s)) for k, s in enumerate(doc.sections) if s.kind == "faq"]
-    ours = [(k, s, v) for k, s, v in ours if v]
-    found = set()
-    for d, other in enumerate(others):
-        theirs = [(k, s, verdict(s)) for k, s in enumerate(other.sections) if s.kind == "faq"]
-        theirs = [(k, s, v) for k, s, v in theirs if v]
-        for k, b, vb in theirs:
-            if any(v == vb and same_question(s, b) for _i, s, v in ours):
-                continue
-            for i, a, va in ours:
-                if va != vb and same_question(a, b) and not any(
-                        v == va and same_question(s, a) for _j, s, v in theirs):
-                    found.add((i, (d, k)))
-    return found
-
-
 def _fate(diff: DocumentDiff, k: int) -> str:
-    """What became of old entry k: "was removed", "now answers No"..."""
+    """What became of old entry k, in words ("was removed", "now answers No", "now asks
+    ..."), or "" when this release left it as it was."""
     new_index = dict(diff.pairs).get(k)
     if new_index is None:
         return "was removed"
-    now = verdict(diff.new.sections[new_index])
-    if now != verdict(diff.old.sections[k]):
+    old, new = diff.old.sections[k], diff.new.sections[new_index]
+    now = verdict(new)
+    if now != verdict(old):
         return f"now answers {now.capitalize() if now else 'without a verdict'}"
+    if not same_question(old, new):
+        return f"now asks {OPEN}{new.question}{CLOSE}"
     return ""
 
 
 def _reversals(changes: list[Change]) -> list[Flag]:
     out = []
     for c in changes:
-        if c.type == "modified" and c.text_changed and c.new.kind == "faq":
+        if c.type == "modified" and c.text_changed and c.new.kind == Kind.FAQ:
             before, after = verdict(c.old), verdict(c.new)
             if before and after and before != after:
-                out.append(Flag("reversal", (c.new,),
-                                f"{c.new.label}: the answer changed from "
-                                f"{before.capitalize()} to {after.capitalize()}"))
+                out.append(Flag(FlagType.REVERSAL, (c.new,),
+                                f"{_name(c.new)}: the answer changed from "
+                                f"{before.capitalize()} to {after.capitalize()}",
+                                places=(("new", c.new_index),)))
     return out
 
 
-OPEN, CLOSE = "\u201c", "\u201d"
+def _name(s: Section) -> str:
+    """An entry as the alerts call it: its title, or the first words of its question."""
+    return f"{OPEN}{s.label}{CLOSE}"
 
 
-def _pair(a: Section, b: Section) -> str:
-    """How to name two entries: by title when both have one, else as "two entries"."""
-    if a.title and b.title and a.title != b.title:
-        return f"{OPEN}{a.title}{CLOSE} and {OPEN}{b.title}{CLOSE}"
-    return "two entries"
-
-
-def _contradiction(a: Section, b: Section, other: str | None = None) -> Flag:
-    names = _pair(a, b)
+def _contradiction(a: Section, b: Section, place_a, place_b, other: str | None = None) -> Flag:
     where = f" (the second is in {other})" if other else ""
-    return Flag("contradiction", (a, b),
-                f"{names[:1].upper()}{names[1:]} answer the same question "
+    return Flag(FlagType.CONTRADICTION, (a, b),
+                f"{_name(a)} and {_name(b)} answer the same question "
                 f"{verdict(a).capitalize()} and {verdict(b).capitalize()}{where}: "
-                f"{OPEN}{a.question}{CLOSE}", other_source=other)
+                f"{OPEN}{a.question}{CLOSE}", places=(place_a, place_b), other_source=other)
 
 
-def _resolved(a: Section, b: Section, fates: list[tuple[Section, str]],
+def _resolved(a: Section, b: Section, place_a, place_b, fates: list[tuple[Section, str]],
               other: str | None = None) -> Flag:
-    how = [f"{OPEN}{s.title}{CLOSE} {fate}" if s.title else f"one of them {fate}"
-           for s, fate in fates if fate]
+    how = "; ".join(f"{_name(s)} {fate}" for s, fate in fates)
     where = f" (the second in {other})" if other else ""
-    return Flag("resolved", (a, b),
-                f"The contradiction between {_pair(a, b)}{where} answering "
-                f"{OPEN}{a.question}{CLOSE} is resolved: "
-                + ("; ".join(how) or "they no longer ask the same question"),
-                other_source=other)
+    return Flag(FlagType.RESOLVED, (a, b),
+                f"{_name(a)} and {_name(b)}{where} no longer disagree: {how}",
+                places=(place_a, place_b), other_source=other)

@@ -10,17 +10,19 @@ def to_json(diff: DocumentDiff) -> dict:
         "old": _document(diff.old),
         "new": _document(diff.new),
         "changes": [change_json(c) for c in diff.changes],
+        "renumberings": [r.to_json() for r in diff.renumberings],
         "flags": [flag_json(f) for f in diff.flags],
     }
 
 
 def flag_json(f: Flag) -> dict:
-    return {"type": f.type, "sections": [s.ref() for s in f.sections], "detail": f.detail}
+    return {"type": str(f.type), "sections": [s.ref() for s in f.sections], "detail": f.detail}
 
 
 def change_json(c: Change) -> dict:
-    return {
-        "type": c.type,
+    """A change as the contract gives it; an added or removed section carries its text."""
+    out = {
+        "type": str(c.type),
         "old": c.old.ref() if c.old else None,
         "new": c.new.ref() if c.new else None,
         "text_changed": c.text_changed,
@@ -30,6 +32,9 @@ def change_json(c: Change) -> dict:
         "similarity": c.similarity,
         "ops": [[op, text] for op, text in c.ops],
     }
+    if c.type != "modified":
+        out[c.type == "added" and "new" or "old"]["text"] = c.section.text
+    return out
 
 
 def _document(doc: Document) -> dict:
@@ -63,7 +68,12 @@ def phrases(c: Change) -> list[str]:
         said.append(f"renumbered {c.old.number or 'without number'} \u2192 "
                     f"{c.new.number or 'without number'}")
     if c.retitled:
-        said.append(f"retitled from \u201c{c.old.title}\u201d")
+        if c.old.title and c.new.title:
+            said.append(f"retitled from \u201c{c.old.title}\u201d")
+        elif c.new.title:
+            said.append(f"given the title \u201c{c.new.title}\u201d")
+        else:
+            said.append(f"title \u201c{c.old.title}\u201d dropped")
     if c.moved:
         if c.old.path != c.new.path:
             said.append(f"moved from {ARROW.join(c.old.path) or 'the top level'} to "
@@ -94,7 +104,19 @@ def matches(c: Change, query: str) -> bool:
 
 
 def section_matches(s: Section, query: str) -> bool:
+    """By number (a rule and its subrules: "702.138" matches "702.138c", not "702.13"),
+    or by words of its title, heading or question."""
     q = query.strip().casefold().strip("()")
-    if s.number and s.number.casefold() == q:
+    if s.number and number_matches(s.number.casefold(), q):
         return True
     return any(q in (t or "").casefold() for t in (s.title, s.heading, s.question))
+
+
+def number_matches(number: str, query: str) -> bool:
+    if number == query:
+        return True
+    if not number.startswith(query) or not query[-1:].isalnum():
+        return False
+    after = number[len(query)]
+    # a subdivision: a letter after digits ("702.138" → "702.138c"), or another part
+    return after == "." or (after.isalpha() and query[-1].isdigit())

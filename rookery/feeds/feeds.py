@@ -1,9 +1,17 @@
 """RSS 2.0 and Atom feeds with feedgen. Everything that varies between builds is pinned
 to the data (ids are page URLs, dates are the revisions' own), so rebuilding the same
-store gives byte-identical feeds and a reader never sees an item twice."""
+store gives byte-identical feeds and a reader never sees an item twice.
+
+Escaping, once per format. Atom says what each field is: titles are `type="text"`, so
+they go in as plain text; summaries are `type="html"`, built by escaping every text they
+hold. RSS says nothing, and readers render its titles and descriptions as HTML, so plain
+text is HTML-escaped before it goes in: a section titled `<img onerror=...>` reads as
+those characters, never as an image.
+"""
 from __future__ import annotations
 
 import datetime as dt
+import html
 from dataclasses import dataclass
 
 from feedgen.feed import FeedGenerator
@@ -15,26 +23,32 @@ MAX_ITEMS = 50  # the rest of the history is on the site
 @dataclass
 class Item:
     url: str  # the revision page: the item's id and link
-    title: str
-    summary_html: str
+    title: str  # plain text
+    summary_html: str  # HTML whose every text is escaped
     date: dt.datetime
 
 
 def render_feeds(title: str, description: str, page_url: str, feed_url: str,
-                 items: list[Item]) -> tuple[bytes, bytes]:
-    """(Atom, RSS) for `items`, newest first, at most MAX_ITEMS."""
+                 items: list[Item], author: str = "rookery") -> tuple[bytes, bytes]:
+    """(Atom, RSS) for `items`, newest first, at most MAX_ITEMS. `title`, `description`
+    and `author` are plain text; `author` names who publishes the feed (RFC 4287 wants
+    one for every entry, given once for the whole feed)."""
     items = sorted(items, key=lambda i: (i.date, i.url), reverse=True)[:MAX_ITEMS]
     updated = items[0].date if items else EPOCH
     out = []
     for kind in ("atom", "rss"):
+        text = str if kind == "atom" else _html_text
         fg = FeedGenerator()
         fg.id(page_url)
-        fg.title(title)
-        fg.description(description)
-        fg.subtitle(description)
+        fg.title(text(title))
+        fg.description(text(description))
+        fg.subtitle(text(description))
         fg.language("en")
-        fg.link(href=page_url, rel="alternate")
+        if kind == "atom":
+            fg.author({"name": author})
+        # feedgen gives RSS the last link it was handed: the page, not the feed itself
         fg.link(href=f"{feed_url}.{kind}", rel="self")
+        fg.link(href=page_url, rel="alternate")
         fg.updated(updated)
         fg.lastBuildDate(updated)
         fg.generator("rookery")
@@ -42,10 +56,16 @@ def render_feeds(title: str, description: str, page_url: str, feed_url: str,
             entry = fg.add_entry()
             entry.id(item.url)
             entry.guid(item.url, permalink=True)
-            entry.title(item.title)
+            entry.title(text(item.title))
             entry.link(href=item.url)
             entry.summary(item.summary_html, type="html")
             entry.published(item.date)
             entry.updated(item.date)
         out.append(fg.atom_str(pretty=True) if kind == "atom" else fg.rss_str(pretty=True))
     return out[0], out[1]
+
+
+def _html_text(text: str) -> str:
+    """Plain text as HTML text: only what HTML would read as markup is escaped, so a
+    reader that shows titles as plain text still shows apostrophes and quotes."""
+    return html.escape(text, quote=False)

@@ -69,6 +69,7 @@ class PublishReport:
 class _Source:
     id: str
     title: str
+    author: str  # the author its feeds name: the document's publisher, or the site's
 
 
 def build(store: Store, config: Config) -> dict[str, bytes]:
@@ -99,7 +100,8 @@ def build(store: Store, config: Config) -> dict[str, bytes]:
             revisions=list(reversed(entries)))
         files.update(_feed_files(f"{source.id}/feed", source.title,
                                  f"Changes to {source.title}, release by release.",
-                                 f"{base}{source.id}/index.html", base, feed_items))
+                                 f"{base}{source.id}/index.html", base, feed_items,
+                                 source.author))
         files.update(_section_pages(store, source, base))
         sources.append({"id": source.id, "title": source.title, "count": len(all_revs),
                         "latest": all_revs[-1] if all_revs else None})
@@ -108,7 +110,7 @@ def build(store: Store, config: Config) -> dict[str, bytes]:
                                 sources=sources, latest=latest[:30])
     files.update(_feed_files("feed", "rookery: all watched documents",
                              "Every change to every watched rules document.",
-                             f"{base}index.html", base, everything))
+                             f"{base}index.html", base, everything, config.author))
     return files
 
 
@@ -183,8 +185,7 @@ def _section_pages(store: Store, source: _Source, base: str) -> dict[str, bytes]
         events = revs.section_history(store, item)
         if not events:
             continue
-        name = next((e.section.label for e in reversed(events) if e.section),
-                    events[-1].change.section.label if events[-1].change else f"section {item}")
+        name = revs.latest_version(store, item).label  # its current name, retitles and all
         path = f"{source.id}/sections/{item}"
         feed_title = f"{name} — {source.title}"
         files[f"{path}.html"] = _page(
@@ -199,7 +200,7 @@ def _section_pages(store: Store, source: _Source, base: str) -> dict[str, bytes]
         items = [_item(base, source, e.revision, f"{name}: {sentence(e.change)}", [e.change])
                  for e in events if e.change is not None]
         files.update(_feed_files(path, feed_title, f"Every change to {name}.",
-                                 f"{base}{path}.html", base, items))
+                                 f"{base}{path}.html", base, items, source.author))
     return files
 
 
@@ -220,16 +221,18 @@ def _item(base: str, source: _Source, rev: revs.Revision, line: str,
 
 
 def _feed_files(path: str, title: str, description: str, page_url: str, base: str,
-                items: list[Item]) -> dict[str, bytes]:
-    atom, rss = render_feeds(title, description, page_url, f"{base}{path}", items)
+                items: list[Item], author: str) -> dict[str, bytes]:
+    atom, rss = render_feeds(title, description, page_url, f"{base}{path}", items, author)
     return {f"{path}.atom": atom, f"{path}.rss": rss}
 
 
 def _sources(store: Store, config: Config) -> list[_Source]:
-    titles = {s.id: s.title for s in config.sources}
-    for row in store.sources():
-        titles.setdefault(row["id"], row["title"] or row["id"])
-    return [_Source(id=i, title=t) for i, t in titles.items()]
+    sources = {s.id: _Source(s.id, s.title, s.publisher or config.author)
+               for s in config.sources}
+    for row in store.sources():  # a source no longer configured keeps its pages
+        sources.setdefault(row["id"], _Source(row["id"], row["title"] or row["id"],
+                                              config.author))
+    return list(sources.values())
 
 
 def _json_bytes(data) -> bytes:

@@ -1,55 +1,88 @@
-"""Bytes → Document. One reader per format, chosen by name or sniffed from the bytes."""
+"""Bytes → Document. One reader per format, chosen by name or sniffed from the bytes.
+
+Readers are declared once in READERS; each one's module (and the libraries it needs)
+loads the first time a document of its format is read.
+"""
 from __future__ import annotations
 
-from typing import Callable
+import importlib
+from dataclasses import dataclass
 
 from ..errors import ParseError, UnsupportedFormat
 from ..model import Document
-from .blocks import RawDocument
 from .cache import ParseCache, content_key
-from .html import read_html
-from .outline import build_document
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
-PARSER_VERSION = "2"
+PARSER_VERSION = "3"
 
 
-def _read_pdf(data: bytes, remove=()) -> RawDocument:
-    from .pdf import read_pdf  # pdfplumber loads with the first PDF, not for every page
+@dataclass(frozen=True)
+class Reader:
+    """A format rookery reads: its name, where its `read(data, options)` lives, and what
+    it is for (shown in errors and docs)."""
 
-    return read_pdf(data, remove)
+    name: str
+    module: str
+    description: str
+
+    def read(self, data: bytes, options: "ReadOptions"):
+        return importlib.import_module(self.module, __package__).read(data, options)
 
 
-# format name → reader(bytes, remove selectors) → RawDocument
-READERS: dict[str, Callable[..., RawDocument]] = {"html": read_html, "pdf": _read_pdf}
+@dataclass(frozen=True)
+class ReadOptions:
+    """What a caller may ask of the readers. `remove`: CSS selectors of HTML elements to
+    leave out; `pdf_reader`: which library reads a PDF's characters (see pdf/chars.py)."""
+
+    remove: tuple[str, ...] = ()
+    pdf_reader: str = "pdfium"
+    progress: object = None  # a callable(done, total) told of long work (PDF pages)
+
+
+READERS: dict[str, Reader] = {r.name: r for r in [
+    Reader("html", ".html", "a web page"),
+    Reader("pdf", ".pdf", "a PDF with a text layer"),
+    Reader("text", ".text", "plain text (UTF-8 with or without BOM, UTF-16, Windows-1252)"),
+]}
+FORMATS = tuple(READERS)
+
+_HTML_STARTS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<!--", b"<meta", b"<div",
+                b"<h1", b"<p", b"<title")
 
 
 def sniff(data: bytes) -> str | None:
-    """The format of `data` judged from its first bytes, not from any file name."""
-    head = data[:1024].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    if data[:1024].lstrip().startswith(b"%PDF-"):
+    """The format of `data` judged from its bytes, not from any file name: PDF and HTML
+    by how they begin, plain text by being readable text; None for anything else."""
+    start = data[:1024]
+    if start.lstrip().startswith(b"%PDF-"):
         return "pdf"
-    if head.startswith((b"<!doctype html", b"<html", b"<head", b"<body", b"<!--", b"<meta",
-                        b"<div", b"<h1", b"<p", b"<title")):
+    from .text import decode  # light: no third-party library
+
+    head = start.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if head.startswith(_HTML_STARTS) or (head.startswith(b"<") and (
+            b"<html" in data[:4096].lower() or b"<body" in data[:4096].lower())):
         return "html"
-    if head.startswith(b"<") and (b"<html" in data[:4096].lower() or b"<body" in data[:4096].lower()):
-        return "html"
-    return None
+    if start.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: look at it as text
+        text = decode(data[:4096])
+        lowered = text.lstrip("\ufeff \t\r\n").lower().encode()
+        if lowered.startswith(_HTML_STARTS):
+            return "html"
+    return "text" if decode(data[:8192], strict=True) is not None else None
 
 
 def parse(data: bytes, source: str = "", format: str = "auto",
-          remove: tuple[str, ...] | list[str] = (), cache: ParseCache | None = None
-          ) -> Document:
+          remove: tuple[str, ...] | list[str] = (), cache: ParseCache | None = None,
+          options: ReadOptions | None = None) -> Document:
     """Parse one release. `format` is "auto" (sniff), or a reader's name to insist on;
     with a `cache`, bytes parsed before are not parsed again.
 
     Errors name `source` first, so a caller can print them as they are."""
-    remove = tuple(remove)
-    key = content_key(data, format, remove) if cache is not None else ""
+    options = options or ReadOptions(remove=tuple(remove))
+    key = content_key(data, format, options.remove) if cache is not None else ""
     if cache is not None and (hit := cache.get(key, source)) is not None:
         return hit
     try:
-        doc = _parse(data, source, format, remove)
+        doc = _parse(data, source, format, options)
     except ParseError as e:
         if source and not str(e).startswith(source):
             raise type(e)(f"{source}: {e}") from None
@@ -59,18 +92,17 @@ def parse(data: bytes, source: str = "", format: str = "auto",
     return doc
 
 
-def _parse(data: bytes, source: str, format: str, remove: tuple[str, ...]) -> Document:
+def _parse(data: bytes, source: str, format: str, options: ReadOptions) -> Document:
+    from .outline import build_document
+
     if not data:
         raise UnsupportedFormat("empty (0 bytes); was the download cut short?")
     found = sniff(data)
     if found is None:
-        raise UnsupportedFormat(f"neither HTML nor PDF (starts with {data[:12]!r}); give a "
-                                "rules page or a PDF release")
+        raise UnsupportedFormat(f"neither HTML, PDF nor text (starts with {data[:12]!r}); "
+                                "give a rules page, a PDF release or a text file")
     if format not in ("auto", found):
         raise UnsupportedFormat(f"contains {found.upper()}, not the {format.upper()} it should "
                                 "be (an error page?)")
-    reader = READERS.get(found)
-    if reader is None:
-        raise UnsupportedFormat(f"{found.upper()}, which this install cannot read")
-    raw = reader(data, remove=remove)
+    raw = READERS[found].read(data, options)
     return build_document(raw, source=source)

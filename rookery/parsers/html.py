@@ -45,6 +45,11 @@ _COLOR_DECL = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 
+def read(data: bytes, options) -> RawDocument:
+    """The reader's entry point (see parsers.READERS)."""
+    return read_html(data, options.remove)
+
+
 def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocument:
     """Parse an HTML page into blocks. `remove` holds CSS selectors to leave out."""
     root = _parse(data)

@@ -28,6 +28,10 @@ _EXPAND = {
     "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
     "\ufb05": "st", "\ufb06": "st", "\u2026": "...",
     "\u00ad": "", "\u200b": "", "\u200c": "", "\u200d": "", "\u2060": "", "\ufeff": "",
+    # direction marks, embeddings, overrides and isolates: invisible, and an override can
+    # make a terminal or a page show text in another order than it reads
+    **{c: "" for c in "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067"
+       "\u2068\u2069"},
 }
 _EXPAND_RE = re.compile("[" + "".join(_EXPAND) + "]")
 
@@ -56,6 +60,13 @@ def normalize(raw: str, spans: list[Span] | tuple[Span, ...] = ()) -> tuple[str,
         else:
             text = pattern.sub(repl, text)
     return text, close_gaps(text, merge_spans(spans))
+
+
+def plain(text: str) -> str:
+    """`text` in the normal form, on one line: for names that reach every output (a
+    source's title in the configuration, say), so that they carry no control character
+    or direction override either."""
+    return normalize(text.replace("\n", " "))[0]
 
 
 def normalize_many(items: list[tuple[str, list[Span] | tuple[Span, ...]]]

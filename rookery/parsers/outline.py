@@ -4,7 +4,12 @@ Both readers end here, so every structural rule lives here once:
 
 * the first heading is the document's title when it carries a version or date, is
   followed by a version line, or repeats the page's own title; its version line follows;
+* a contents list (lines that repeat later headings, with or without dot leaders and
+  page numbers) is not content, nor the heading that introduces it;
 * headings open sections, nested by level; the path of a section is its open ancestors;
+* a paragraph that opens with a section number the document's own numbering backs up
+  ("100.1a" under "100.1", "(3.2)" after "(3.1)", "4.2.1" beside "4.2.2") is a section
+  too, down to the smallest numbered unit, nested by its number (see numbering.py);
 * inside a section, an emphasized question ("...?") starts a FAQ entry in a FAQ context,
   and a paragraph whose bold first line stands alone ("(v2.1) Esgred (War of the Five
   Kings, 111)") starts an entry named by that line (card errata, restricted-list groups);
@@ -21,7 +26,9 @@ from ..errors import NoSections
 from ..model import Document, Section, title_key
 from . import meta
 from .blocks import Block, RawDocument
+from .contents import drop_contents
 from .normalize import close_gaps
+from .numbering import Label, extends, follows, read_label
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
 CONTEXT_WORDS = [
@@ -29,11 +36,6 @@ CONTEXT_WORDS = [
     ("errata", re.compile(r"\b(errata|erratum|corrections)\b", re.I)),
     ("list", re.compile(r"\b(restricted|banned|ban|list)\b", re.I)),
     ("term", re.compile(r"\b(glossary|definitions?|terms|terminology)\b", re.I)),
-]
-_NUMBERED = [
-    re.compile(r"^\((\d+(?:\.\d+)*)\)\s*(\S.*)$"),  # (1.2) Duplicates
-    re.compile(r"^(\d+(?:\.\d+)+)\.?\s+(\S.*)$"),  # 4.2.1 Defending player declares
-    re.compile(r"^(\d+)\.\s+(\S.*)$"),  # 1. Game Play
 ]
 _SINCE = re.compile(r"^\(v(?:ersion)?\s*(\d+(?:\.\d+)*)\)\s*", re.I)
 
@@ -54,12 +56,14 @@ class _Node:
     since: str | None = None
     heading_text: str | None = None
     is_entry: bool = False  # cut from its parent's body; already split
+    label: Label | None = None  # its section number, as read
+    is_rule: bool = False  # a numbered paragraph, not a heading
 
 
 def build_document(raw: RawDocument, source: str = "") -> Document:
     """Turn a reader's blocks into a Document. When the reader found the title block by
     its typography (PDF), its lines replace the search for it among the blocks."""
-    blocks = list(raw.blocks)
+    blocks = drop_contents(list(raw.blocks))
     if raw.title_lines is not None:
         title, version, effective = _read_title_lines(raw.title_lines)
     else:
@@ -110,29 +114,119 @@ def _read_title_lines(lines: list[str]):
 def _tree(blocks: list[Block]) -> _Node:
     root = _Node(heading=None, level=0, path=())
     stack = [root]
+    known = _labels(blocks)
     for block in blocks:
         if block.kind == "heading":
-            while len(stack) > 1 and stack[-1].level >= block.level:
+            read = read_label(block.text)
+            # a heading closes the numbered paragraphs before it, unless its own number
+            # is a subdivision of theirs
+            while len(stack) > 1 and (stack[-1].level >= block.level or stack[-1].is_rule and
+                                      not (read and extends(stack[-1].label.parts, read[0]))):
                 stack.pop()
             parent = stack[-1]
-            path = parent.path + ((parent.heading_text,) if parent.heading_text else ())
-            node = _Node(heading=block, level=block.level, path=path)
+            node = _Node(heading=block, level=block.level, path=_path_below(parent))
             _name(node, block.text)
             parent.children.append(node)
             stack.append(node)
+        elif block.kind == "para" and (rule := _rule(stack, block, known)) is not None:
+            stack[-1].children.append(rule)
+            stack.append(rule)
         else:
             stack[-1].body.append(block)
     return root
 
 
+def _path_below(parent: _Node) -> tuple[str, ...]:
+    return parent.path + ((parent.heading_text,) if parent.heading_text else ())
+
+
+def _labels(blocks: list[Block]) -> set[tuple[str, ...]]:
+    """Every section number the document prints at the start of a heading or paragraph:
+    the evidence a number is checked against."""
+    found = set()
+    for block in blocks:
+        if block.kind in ("heading", "para"):
+            read = read_label(block.text)
+            if read:
+                found.add(read[0].parts)
+    return found
+
+
+def _backed(label: Label, known: set[tuple[str, ...]]) -> bool:
+    """Does another number of the document belong to the same scheme (its parent, a
+    sibling, a subdivision)? A lone "2.5" opening a sentence is not a section number."""
+    if len(label.parts) < 2:
+        return False
+    last = label.parts[-1]
+    near = []
+    if last.isdigit():
+        near = [label.parent + (str(int(last) + d),) for d in (-2, -1, 1, 2) if int(last) + d >= 0]
+    elif last.isalpha() and len(last) == 1:
+        near = [label.parent + (chr(ord(last) + d),) for d in (-2, -1, 1, 2)]
+    near += [label.parent, label.parts + ("1",), label.parts + ("a",)]
+    return any(parts in known for parts in near if parts != label.parts)
+
+
+def _rule(stack: list[_Node], block: Block, known) -> _Node | None:
+    """The section a numbered paragraph opens, placed in `stack` (the open sections), or
+    None when the paragraph is not a numbered section."""
+    read = read_label(block.text)
+    if read is None:
+        return None
+    label, rest = read
+    at = None
+    for k in range(len(stack) - 1, 0, -1):
+        open_label = stack[k].label
+        if open_label is None:
+            continue
+        if extends(open_label.parts, label):
+            at = k
+            break
+        if follows(open_label, label):
+            at = k - 1
+            break
+    if at is None:
+        if not _backed(label, known):
+            return None
+        at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
+    del stack[at + 1:]
+    parent = stack[at]
+    node = _Node(heading=None, level=parent.level + 0.1 if parent.is_rule else parent.level + 0.5,
+                 path=_path_below(parent), label=label, number=label.number, is_rule=True)
+    if _title_like(rest):
+        node.title, node.heading_text = rest, f"{label.printed} {rest}"
+    else:
+        node.title = parent.title  # a rule without a name of its own goes by its parent's
+        node.heading_text = label.printed.rstrip(".:")
+        if rest:
+            node.body.append(Block(kind="para", text=rest, marks=_shift(block.marks,
+                                                                       len(block.text) - len(rest))))
+    node.heading = Block(kind="heading", text=node.heading_text,
+                         marks=[(a, b) for a, b in block.marks if a < len(label.printed)])
+    return node
+
+
+def _shift(marks, cut: int):
+    return [(max(a - cut, 0), b - cut) for a, b in marks if b > cut]
+
+
+_SENTENCE_END = re.compile(r"[.,;:!]$")
+
+
+def _title_like(text: str) -> bool:
+    """A name rather than a sentence: one short line that does not end like a sentence."""
+    words = text.split()
+    return (0 < len(words) <= 10 and "\n" not in text and not _SENTENCE_END.search(text)
+            and not text[:1].islower())
+
+
 def _name(node: _Node, text: str) -> None:
     node.heading_text = text
     node.title = text
-    for pattern in _NUMBERED:
-        m = pattern.match(text)
-        if m:
-            node.number, node.title = m.group(1), m.group(2).strip()
-            break
+    read = read_label(text)
+    if read and read[1]:
+        node.label, rest = read
+        node.number, node.title = node.label.number, rest.strip()
     if text.rstrip().endswith("?"):  # the heading is the question itself
         node.kind, node.question, node.title = "faq", text, None
 
@@ -219,10 +313,10 @@ def _emit(node: _Node, out: list[Section], context: str | None) -> None:
         _split_entries(node, "faq" in (own, context))
     if node.heading_text is not None or node.body:
         out.append(_section(node, own, context))
-    headed_leaves = [c for c in node.children if c.kind is None and not c.children]
-    glossary = _alphabetical([c.title or "" for c in headed_leaves])
-    for child in node.children:
-        if glossary and child in headed_leaves and child.number is None:
+    leaves = [c.kind is None and not c.children for c in node.children]
+    glossary = _alphabetical([c.title or "" for c, leaf in zip(node.children, leaves) if leaf])
+    for child, leaf in zip(node.children, leaves):
+        if glossary and leaf and child.number is None:
             child.kind = "term"
         _emit(child, out, own or context)
 
@@ -236,8 +330,8 @@ def _kind(node: _Node, own: str | None, context: str | None) -> str:
         return node.kind
     if node.heading_text is None:
         return "text"  # front matter before the first heading
-    if node.children:
-        return "heading"
+    if node.children and not (node.is_rule and node.body):
+        return "heading"  # a rule with words of its own is a ruling, subrules or not
     if node.number:
         return "ruling"
     if own in ("list", "errata"):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..errors import UsageError
 from ..model import Change, Document, DocumentDiff, Flag, Section
+from ..diffs.report import number_matches
 from .codec import section_from_dict, section_hash, section_json
 from .store import Store, now
 
@@ -53,6 +54,11 @@ class Revision:
         """The calendar day of `instant`, in the store's time zone."""
         return self.instant.astimezone(self.zone).date().isoformat()
 
+    @property
+    def as_of(self) -> str:
+        """The day it took effect: the effective date it prints, else the day it came out."""
+        return self.effective or self.date
+
     def day(self, stamp: str | None) -> str | None:
         """The calendar day of a stored instant, in the store's time zone."""
         return _instant(stamp).astimezone(self.zone).date().isoformat() if stamp else None
@@ -75,12 +81,12 @@ def _instant(stamp: str) -> dt.datetime:
 def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff | None,
                  body_sha: str, url: str | None, published_at: str | None = None,
                  link_label: str | None = None, flags: list[Flag] = (),
-                 elsewhere: dict[int, tuple[str, int]] | None = None) -> Revision:
+                 others: list[Document] = ()) -> Revision:
     """Record `doc` as the source's next revision. `diff` is the comparison with the latest
     revision's document as returned by `document()` (None for the first revision): its
     pairs carry each section's identity forward. `flags` are the revision's ruling
-    alerts; sections of other sources in them are found in `elsewhere` (id(section) →
-    (source id, item id))."""
+    alerts; sections of other sources in them are found in `others` (documents read from
+    the store, whose keys are their items)."""
     previous = latest_revision(store, source_id)
     with store.transaction() as db:
         held = _held(db, previous.id) if previous else []
@@ -97,7 +103,7 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
              counts["added"], counts["removed"], counts["modified"], now(), published_at))
         revision_id = cur.lastrowid
         pairs = dict((j, i) for i, j in diff.pairs) if diff else {}
-        new_version_of: dict[int, int] = {}
+        new_version_of: dict[int, tuple[int, int]] = {}
         for position, section in enumerate(doc.sections):
             old = held[pairs[position]] if position in pairs else None
             digest = section_hash(section)
@@ -119,29 +125,34 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
                 db.execute("INSERT INTO search (title, body, version_id) VALUES (?, ?, ?)",
                            (section.heading or section.title or "", section.text, version_id))
         if diff is not None:
-            old_index = {id(s): k for k, s in enumerate(diff.old.sections)}
-            new_index = {id(s): k for k, s in enumerate(diff.new.sections)}
             for position, change in enumerate(diff.changes):
-                old = held[old_index[id(change.old)]] if change.old is not None else None
-                new = new_version_of[new_index[id(change.new)]] if change.new is not None else None
+                old = held[change.old_index] if change.old is not None else None
+                new = new_version_of[change.new_index] if change.new is not None else None
                 db.execute(
                     "INSERT INTO changes (revision_id, position, type, item_id, old_version_id, "
                     "new_version_id, text_changed, renumbered, retitled, moved, similarity, ops) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (revision_id, position, change.type, new[0] if new else old["item_id"],
+                    (revision_id, position, str(change.type), new[0] if new else old["item_id"],
                      old["version_id"] if old else None, new[1] if new else None,
                      change.text_changed, change.renumbered, change.retitled, change.moved,
                      change.similarity, json.dumps(change.ops, ensure_ascii=False)))
-        where = {id(s): (source_id, new_version_of[k][0]) for k, s in enumerate(doc.sections)}
-        if diff is not None:
-            where.update({id(s): (source_id, held[k]["item_id"])
-                          for k, s in enumerate(diff.old.sections)})
-        where.update(elsewhere or {})
+        by_source = {d.source: d for d in others}
+
+        def item_at(place) -> tuple[str | None, int | None]:
+            where, index = place
+            if where == "new":
+                return source_id, new_version_of[index][0]
+            if where == "old":
+                return source_id, held[index]["item_id"]
+            other = by_source.get(where)
+            return (where, other.key(index)) if other is not None else (where, None)
+
         for position, flag in enumerate(flags):
-            refs = [{"source": where.get(id(s), (None, None))[0],
-                     "item": where.get(id(s), (None, None))[1], **s.ref()} for s in flag.sections]
+            refs = [{"source": src, "item": item, **s.ref()}
+                    for s, (src, item) in zip(flag.sections, map(item_at, flag.places))]
             db.execute("INSERT INTO flags (revision_id, position, type, detail, sections) "
-                       "VALUES (?, ?, ?, ?, ?)", (revision_id, position, flag.type, flag.detail,
+                       "VALUES (?, ?, ?, ?, ?)", (revision_id, position, str(flag.type),
+                                                  flag.detail,
                                                   json.dumps(refs, ensure_ascii=False)))
     return revision(store, revision_id)
 
@@ -173,14 +184,23 @@ def latest_revision(store: Store, source_id: str) -> Revision | None:
     return Revision.of(row, store.zone) if row else None
 
 
+def revision_on(store: Store, source_id: str, day: str) -> Revision | None:
+    """The source's revision in force on `day`: the last one that took effect by then."""
+    current = [r for r in revisions(store, source_id) if r.as_of <= day]
+    return current[-1] if current else None
+
+
 def document(store: Store, rev: Revision) -> Document:
-    """The revision's sections, in reading order, as a Document."""
+    """The revision's sections, in reading order, as a Document whose keys are the
+    sections' items."""
     rows = store.db.execute(
-        "SELECT v.section FROM revision_items ri JOIN versions v ON v.id = ri.version_id "
-        "WHERE ri.revision_id = ? ORDER BY ri.position", (rev.id,)).fetchall()
+        "SELECT ri.item_id, v.section FROM revision_items ri JOIN versions v "
+        "ON v.id = ri.version_id WHERE ri.revision_id = ? ORDER BY ri.position",
+        (rev.id,)).fetchall()
     return Document(sections=[section_from_dict(json.loads(r["section"])) for r in rows],
                     title=rev.title, version=rev.version, effective=rev.effective,
-                    format=rev.format or "html", source=f"{rev.source_id}@{rev.number}")
+                    format=rev.format or "html", source=f"{rev.source_id}@{rev.number}",
+                    keys=[r["item_id"] for r in rows])
 
 
 def changes(store: Store, rev: Revision) -> list[Change]:
@@ -217,13 +237,20 @@ def find_items(store: Store, source_id: str, query: str) -> list[int]:
             "SELECT v.item_id, v.section, v.id FROM versions v JOIN items i ON i.id = v.item_id "
             "WHERE i.source_id = ? ORDER BY v.id", (source_id,)):
         s = json.loads(row["section"])
-        exact = (s.get("number") or "").casefold() == q
+        exact = number_matches((s.get("number") or "").casefold(), q)
         names = [s.get(k) or "" for k in ("title", "heading", "question")]
         if exact or any(q in n.casefold() for n in names):
             found.setdefault(row["item_id"], 2 if exact or any(
                 n.casefold() == q for n in names) else 1)
     best = max(found.values(), default=0)
     return [item for item, score in found.items() if score == best]
+
+
+def latest_version(store: Store, item_id: int) -> Section | None:
+    """The item's section as it last read (after its last change, or before its removal)."""
+    row = store.db.execute("SELECT section FROM versions WHERE item_id = ? ORDER BY id DESC "
+                           "LIMIT 1", (item_id,)).fetchone()
+    return section_from_dict(json.loads(row["section"])) if row else None
 
 
 def section_history(store: Store, item_id: int) -> list[SectionEvent]:

@@ -190,6 +190,22 @@ class Store:
             "AND outcome IN ('revision', 'unchanged') LIMIT 1", (source_id, url)).fetchone() \
             is not None
 
+    def link_failures(self, source_id: str, url: str, index_url: str) -> tuple[int, int]:
+        """(how many times in a row fetching `url` has failed, how many times the index
+        page `index_url` was read since the last try): what a discovered link's backoff
+        is decided from, straight from the fetch log."""
+        ok = self.db.execute(
+            "SELECT coalesce(max(id), 0) FROM fetches WHERE source_id = ? AND url = ? "
+            "AND outcome IN ('revision', 'unchanged')", (source_id, url)).fetchone()[0]
+        failures, last = self.db.execute(
+            "SELECT count(*), coalesce(max(id), 0) FROM fetches WHERE source_id = ? "
+            "AND url = ? AND id > ? AND outcome IN ('error', 'quarantined')",
+            (source_id, url, ok)).fetchone()
+        cycles = self.db.execute(
+            "SELECT count(*) FROM fetches WHERE source_id = ? AND url = ? AND id > ? "
+            "AND outcome = 'index'", (source_id, index_url, last)).fetchone()[0]
+        return failures, cycles
+
     def integrity_problems(self) -> list[str]:
         """What is inconsistent in the store (empty when all is well)."""
         problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]

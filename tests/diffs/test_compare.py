@@ -14,8 +14,9 @@ def faq(title, question, answer):
                    path=("Frequently Asked Questions",), heading=title)
 
 
-def changes(old, new):
-    diff = diff_documents(Document(sections=old), Document(sections=new))
+def changes(old, new, formats=("html", "html")):
+    diff = diff_documents(Document(sections=old, format=formats[0]),
+                          Document(sections=new, format=formats[1]))
     return [(c.type, c.section.title or c.section.question, c.text_changed,
              c.renumbered, c.retitled, c.moved) for c in diff.changes]
 
@@ -45,13 +46,22 @@ def test_title_case_and_whitespace_kinds_are_not_changes():
     assert changes(old, new) == []
 
 
-def test_a_faq_entry_without_a_printed_title_is_not_retitled():
+def test_a_title_only_one_format_prints_is_not_a_retitle():
     q, a = "May I use two forges?", "No."
     titled = [faq("Two Forges", q, a)]
     untitled = [Section(title=None, kind="faq", text=f"{q}\n{a}", question=q,
                         path=("Frequently Asked Questions",))]
-    assert changes(titled, untitled) == []
-    assert changes(untitled, titled) == []
+    assert changes(titled, untitled, ("html", "pdf")) == []
+    assert changes(untitled, titled, ("pdf", "html")) == []
+
+
+def test_a_title_given_or_dropped_within_one_format_is_a_retitle():
+    q, a = "May I use two forges?", "No."
+    titled = [faq("Two Forges", q, a)]
+    untitled = [Section(title=None, kind="faq", text=f"{q}\n{a}", question=q,
+                        path=("Frequently Asked Questions",))]
+    assert changes(untitled, titled) == [("modified", "Two Forges", False, False, True, False)]
+    assert changes(titled, untitled) == [("modified", q, False, False, True, False)]
 
 
 def test_a_rewritten_ruling_keeps_its_identity():

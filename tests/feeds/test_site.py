@@ -180,7 +180,8 @@ def test_alerts_show_first_on_the_revision_page(site):
     _, store, out, _ = site
     rev = next(r for r in revs.revisions(store, "faq") if r.version == "2.2")
     page = lxml_html.fromstring((out / "faq" / "revisions" / f"{rev.number}.html").read_bytes())
-    flag = page.xpath("//p[@class='flag']")[0]
+    flag = page.xpath("//p[contains(@class, 'flag')]")[0]
+    assert flag.get("class") == "flag contradiction"
     assert flag.text_content().startswith("Contradiction:")
     assert page.xpath("//main/*").index(flag) < page.xpath("//main/*").index(
         page.xpath("//article")[0])

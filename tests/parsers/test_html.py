@@ -144,12 +144,17 @@ def test_a_bad_remove_selector_is_a_usage_error():
 
 @pytest.mark.parametrize("data,message", [
     (b"", "empty"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00", "neither HTML nor PDF"),
-    (b"just some words", "neither HTML nor PDF"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "neither HTML, PDF nor text"),
+    (bytes(range(1, 64)) * 8, "neither HTML, PDF nor text"),
 ])
 def test_unreadable_bytes_raise_a_clear_error(data, message):
     with pytest.raises(UnsupportedFormat, match=message):
         parse(data, source="x")
+
+
+def test_words_without_structure_are_text_with_no_sections():
+    with pytest.raises(NoSections, match="no headings"):
+        parse(b"just some words, nothing more.", source="x")
 
 
 def test_a_page_without_sections_says_so():
@@ -160,7 +165,11 @@ def test_a_page_without_sections_says_so():
 def test_format_is_sniffed_from_bytes_not_names():
     assert sniff(b"  <!DOCTYPE html><html>") == "html"
     assert sniff(b"%PDF-1.7\n...") == "pdf"
-    assert sniff(b"GIF89a") is None
+    assert sniff(b"GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff!\xf9\x04") is None
+    assert sniff(b"1. Setup\n\n1.1 Shuffle your deck.\n") == "text"
+    assert sniff("\ufeff1. Setup\r\n".encode("utf-8")) == "text"
+    assert sniff("1. Setup\n".encode("utf-16")) == "text"
+    assert sniff("<html><body><h1>x</h1>".encode("utf-16")) == "html"
 
 
 def test_encoding_is_taken_from_the_meta_tag():

@@ -27,6 +27,11 @@ from .paragraphs import build_blocks
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
 
 
+def read(data: bytes, options) -> RawDocument:
+    """The reader's entry point (see parsers.READERS)."""
+    return read_pdf(data)
+
+
 def read_pdf(data: bytes, remove: tuple[str, ...] = ()) -> RawDocument:
     """Parse a PDF into blocks. `remove` (CSS selectors) has no meaning for PDF."""
     if b"%%EOF" not in data[-65536:]:  # some producers append padding after the marker

@@ -1,0 +1,75 @@
+"""A document's own table of contents is not content: it repeats headings that come later.
+
+Any reader may leave one in its blocks (a PDF's contents page, a text file's "Contents"
+list, a page that sets its contents as paragraphs rather than links). A block is a
+contents list when most of its lines, once dot leaders and page numbers are taken off,
+are the text of headings that come after it; so is a run of one-line blocks that each
+are. The heading that only introduces such a list ("Contents") goes with it.
+"""
+from __future__ import annotations
+
+import re
+
+from .blocks import Block
+
+_LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "……"
+_PAGE = re.compile(r"\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
+MIN_RUN = 3  # one-line blocks in a row that repeat later headings
+LONGEST = 160  # characters: a longer line is a sentence, not a contents entry
+
+
+def entry_key(line: str) -> str:
+    """A heading and the contents line that names it compare equal under this key."""
+    return " ".join(_LEADER.sub(" ", line).casefold().split()).rstrip(".:")
+
+
+def _names(line: str) -> tuple[str, str]:
+    """What a contents line may name: itself, or itself without a page number."""
+    if len(line) > LONGEST:
+        return "\0", "\0"  # names nothing
+    key = entry_key(line)
+    return key, entry_key(_PAGE.sub("", key))
+
+
+def drop_contents(blocks: list[Block]) -> list[Block]:
+    later: set[str] = set()  # keys of the headings after the block being looked at
+    listed = [False] * len(blocks)
+    for k in range(len(blocks) - 1, -1, -1):
+        block = blocks[k]
+        lines = [_names(line) for line in block.text.split("\n") if line.strip()]
+        hits = sum(a in later or b in later for a, b in lines)
+        listed[k] = bool(lines) and hits == len(lines) or (len(lines) >= 2 and
+                                                          hits >= 0.6 * len(lines))
+        if block.kind == "heading":
+            later.add(entry_key(block.text[:LONGEST]))
+            continue
+        read = _headline(block)
+        if read:
+            later.add(read)
+    drop = set()
+    k = 0
+    while k < len(blocks):
+        if not listed[k]:
+            k += 1
+            continue
+        end = k
+        while end + 1 < len(blocks) and listed[end + 1]:
+            end += 1
+        multi = any(blocks[j].text.count("\n") >= 1 for j in range(k, end + 1))
+        if end - k + 1 >= MIN_RUN or multi:
+            drop.update(range(k, end + 1))
+            if k > 0 and blocks[k - 1].kind == "heading":
+                drop.add(k - 1)  # "Contents": it heads nothing but the list
+        k = end + 1
+    return [b for j, b in enumerate(blocks) if j not in drop]
+
+
+def _headline(block: Block) -> str | None:
+    """The first line of a paragraph that opens a numbered or named section (a numbered
+    rule printed as a paragraph, an entry's bold name line), which contents may list."""
+    first = block.text.split("\n", 1)[0]
+    if block.lead:
+        return entry_key(block.lead)
+    if len(first.split()) <= 12 and first[:1].isdigit():
+        return entry_key(first)
+    return None

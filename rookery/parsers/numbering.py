@@ -1,0 +1,128 @@
+"""Section numbers as printed: "1.", "(1.2)", "4.2.1", "100.1a", "702.138c", "A.4".
+
+Nothing here lists one game's scheme. A number is a sequence of parts (digits, or one
+capital letter for an appendix, or letters after the last digits: "100.1a" is 100 › 1 ›
+a), and documents are read by how their numbers relate: a number *extends* another when
+it adds one part to it (100.1a extends 100.1), and *follows* another when it is its next
+sibling (100.2 follows 100.1, 704.5m follows 704.5k where a scheme skips a letter). A
+document's own numbers then say which paragraphs are numbered sections and how they nest.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A label at the start of a line: optional "(", parts joined by ".", optional letters
+# after the last digits, optional ")" or "." or ":", then white space or the end.
+_LABEL = re.compile(
+    r"^(?P<open>\()?"
+    r"(?P<core>(?:\d{1,4}|[A-Z])(?:\.\d{1,4})*(?P<letters>[a-z]{1,2})?)"
+    r"(?P<close>\))?(?P<dot>[.:])?(?=\s|$)")
+_PART = re.compile(r"\d+|[A-Z](?![a-z])|[a-z]+")
+GAP = 2  # a sibling may skip this many numbers or letters and still follow ("k" → "m")
+
+
+@dataclass(frozen=True)
+class Label:
+    """A section number: `printed` as it stands ("(1.2)", "100.1."), `number` as rookery
+    names it ("1.2", "100.1"), and its parts (("100", "1"), or ("100", "1", "a"))."""
+
+    printed: str
+    number: str
+    parts: tuple[str, ...]
+
+    @property
+    def parent(self) -> tuple[str, ...]:
+        return self.parts[:-1]
+
+
+def read_label(text: str, loose: bool = False) -> tuple[Label, str] | None:
+    """The number that opens `text` and what follows it, or None.
+
+    A single part needs a mark to be a number ("1." "(1)" "1)" "A."; not "2 players"),
+    unless `loose` (a line that is only a label). Lists of letters ("(a)") are not
+    section numbers."""
+    m = _LABEL.match(text)
+    if not m:
+        return None
+    core = m.group("core")
+    parts = tuple(_PART.findall(core))
+    if m.group("open") and not m.group("close"):
+        return None  # "(1.2 " is not a number in brackets
+    single = len(parts) == 1
+    if single and not (m.group("open") or m.group("dot") or m.group("close") or loose):
+        return None
+    if single and parts[0].isalpha() and not m.group("dot"):
+        return None  # "(A)" and "A)" are list markers; "A." may open an appendix
+    if m.group("close") and not m.group("open") and not single:
+        return None  # "1.2)" is rare enough to be a typo, not a scheme
+    rest = text[m.end():].lstrip()
+    if single and not rest and not loose:
+        return None
+    return Label(printed=m.group(0), number=core, parts=parts), rest
+
+
+def extends(parent: tuple[str, ...], child: Label) -> bool:
+    """Is `child` a subdivision of the number `parent` (one more part)?"""
+    return len(child.parts) == len(parent) + 1 and child.parts[:-1] == parent
+
+
+def follows(before: Label, after: Label) -> bool:
+    """Is `after` the next sibling of `before` (same parent, a little further on)?"""
+    if len(before.parts) != len(after.parts) or before.parent != after.parent:
+        return False
+    a, b = before.parts[-1], after.parts[-1]
+    if a.isdigit() and b.isdigit():
+        return 0 < int(b) - int(a) <= GAP
+    if a.isalpha() and b.isalpha() and len(a) == len(b) and a.islower() == b.islower():
+        return 0 < _letters(b) - _letters(a) <= GAP
+    return False
+
+
+def _letters(s: str) -> int:
+    value = 0
+    for c in s.lower():
+        value = value * 26 + ord(c) - ord("a") + 1
+    return value
+
+
+def first_of_scheme(label: Label) -> bool:
+    """Does the label open a new sequence ("1", "1.1", "a", "A")?"""
+    last = label.parts[-1]
+    return last in ("0", "1") or last.lower() == "a"
+
+
+def related(a: Label, b: Label) -> bool:
+    """Do two numbers belong to one scheme: siblings, or one extending the other?"""
+    return (follows(a, b) or follows(b, a) or extends(a.parts, b) or extends(b.parts, a))
+
+
+class Nesting:
+    """Levels for a run of numbered headings, from how their numbers relate: a number
+    that extends an open one goes under it, one that follows an open one goes beside it,
+    and any other goes one level under the last (chapters "1", "2" with sections "100",
+    "200" are read that way: 100 neither extends nor follows 1, so it nests)."""
+
+    def __init__(self, base: int = 1):
+        self.base = base
+        self.open: list[Label] = []
+
+    def level(self, label: Label) -> int:
+        if len(label.parts) == 1 and first_of_scheme(label) and self.open \
+                and not follows(self.open[0], label):
+            self.open.clear()  # "A." after "9.": a new scheme starts at the top
+        for k in range(len(self.open) - 1, -1, -1):
+            if extends(self.open[k].parts, label):
+                del self.open[k + 1:]
+                self.open.append(label)
+                return self.base + k + 1
+        for k in range(len(self.open) - 1, -1, -1):
+            if follows(self.open[k], label):
+                del self.open[k:]
+                self.open.append(label)
+                return self.base + k
+        self.open.append(label)
+        return self.base + len(self.open) - 1
+
+    def reset(self) -> None:
+        self.open.clear()

@@ -1,0 +1,195 @@
+"""Plain text → blocks.
+
+The bytes are UTF-8 with or without a byte-order mark, UTF-16 with one, or Windows-1252;
+line ends are LF, CRLF or CR. Structure comes from the text alone:
+
+* blank lines separate blocks;
+* a block of one short line that does not end like a sentence is a heading ("Glossary",
+  "1. Game Concepts", "702.2. Deathtouch"), as are Markdown-style "# Title" lines and
+  lines underlined with "===" or "---"; a numbered heading's level comes from how its
+  number relates to the numbers above it (numbering.Nesting), an unnumbered one is a
+  top-level heading;
+* a block whose first line is a short name followed by more lines is an entry named by
+  that line ("Abandon" then its definition, in a glossary);
+* inside a block a line either wraps (the next line's first word would not have fitted
+  on it) or ends with a forced break; a word hyphenated at a wrap is joined when the
+  document spells it whole elsewhere;
+* lines that all start with a bullet or a list number are list items.
+
+Numbered paragraphs ("100.1a A two-player game...") become sections in the outline, as
+they do from any format.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .blocks import Block, RawDocument
+from .normalize import normalize_many
+from .numbering import Nesting, read_label
+
+_BULLET = re.compile(r"^\s*(?:[-*+\u2022\u25e6\u2023\u2043]\s+)")
+_ORDINAL = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+")
+_UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
+_ATX = re.compile(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
+_SENTENCE_END = re.compile(r"[.,;:!]$")
+_WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+RUN_IN_WORDS = 6  # a name that opens a block: a glossary term, an entry's title
+
+
+def decode(data: bytes, strict: bool = False) -> str | None:
+    """Bytes as text: a byte-order mark decides, else UTF-8, else Windows-1252. With
+    `strict`, None for bytes that are not text at all (control bytes, NULs)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        text = data[3:].decode("utf-8", "replace")
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = data.decode("utf-16", "replace")
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            if strict and e.start >= len(data) - 3:  # a sample cut inside a character
+                text = data[:e.start].decode("utf-8")
+            else:
+                text = data.decode("cp1252", "replace")
+    if strict and _binary(text):
+        return None
+    return text
+
+
+class _Vocabulary:
+    """How often the document spells each word, counted the first time it is asked
+    (only a text hyphenated at a wrap asks)."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        self.counts: Counter | None = None
+
+    def __getitem__(self, word: str) -> int:
+        if self.counts is None:
+            self.counts = Counter(w.lower() for line in self.lines for w in _WORDS.findall(line))
+        return self.counts[word]
+
+
+def _binary(text: str) -> bool:
+    if not text or "\x00" in text:
+        return True
+    odd = sum(1 for c in text if (ord(c) < 32 and c not in "\t\n\r\f\v") or c == "\ufffd")
+    return odd > 0.01 * len(text)
+
+
+def read(data: bytes, options) -> RawDocument:
+    """The reader's entry point (see parsers.READERS)."""
+    text = decode(data) or ""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").expandtabs(8).split("\n")
+    lines = [line.rstrip() for line in lines]
+    groups = _groups(lines)
+    measure = _measure(lines)
+    vocabulary = _Vocabulary(lines)
+    raw: list[tuple[str, int, str]] = []  # (kind, level, text with "\n" for forced breaks)
+    nesting = Nesting()
+    standalone = 0  # level of the last heading that stood alone
+    for group in groups:
+        for kind, level, body in _blocks(group, measure, vocabulary, nesting, standalone):
+            raw.append((kind, level, body))
+            if kind == "standalone":
+                standalone = level
+    raw = [("heading" if kind == "standalone" else kind, level, body)
+           for kind, level, body in raw]
+    texts = normalize_many([(body, []) for _kind, _level, body in raw])
+    blocks = [Block(kind=kind, text=text, level=level)
+              for (kind, level, _body), (text, _marks) in zip(raw, texts) if text]
+    return RawDocument(blocks=blocks, format="text")
+
+
+def _groups(lines: list[str]) -> list[list[str]]:
+    """Runs of non-blank lines."""
+    out, current = [], []
+    for line in lines:
+        if line.strip():
+            current.append(line)
+        elif current:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+def _measure(lines: list[str]) -> int:
+    """The width lines are wrapped at: nearly every line is at most this long."""
+    lengths = sorted(len(line) for line in lines if line.strip())
+    return lengths[int(0.98 * (len(lengths) - 1))] if lengths else 80
+
+
+def title_like(line: str, words: int = 12) -> bool:
+    """A name rather than a sentence: short, not ending like a sentence, not lower case."""
+    text = line.strip()
+    count = len(text.split())
+    return 0 < count <= words and not _SENTENCE_END.search(text) and not text[:1].islower() \
+        and not _BULLET.match(text)
+
+
+def _blocks(group: list[str], measure: int, vocabulary: _Vocabulary, nesting: Nesting,
+            standalone: int):
+    """(kind, level, text) for one group of lines; a heading that stands on its own (not
+    the name line of an entry) is of kind "standalone"."""
+    if len(group) >= 2 and _UNDERLINE.match(group[1]) and len(group[1].strip()) >= 3 \
+            and not _UNDERLINE.match(group[0]):
+        nesting.reset()
+        yield "standalone", 1 if group[1].strip()[0] == "=" else 2, group[0].strip()
+        if len(group) > 2:
+            yield from _blocks(group[2:], measure, vocabulary, nesting, standalone)
+        return
+    atx = _ATX.match(group[0])
+    if atx:
+        nesting.reset()
+        yield "standalone", len(atx.group(1)), atx.group(2)
+        if len(group) > 1:
+            yield from _blocks(group[1:], measure, vocabulary, nesting, standalone)
+        return
+    first = group[0].strip()
+    if len(group) == 1 and title_like(first):
+        read = read_label(first)
+        if read is not None and read[1]:
+            yield "standalone", nesting.level(read[0]), first
+        else:
+            nesting.reset()
+            yield "standalone", 1, first
+        return
+    if all(_BULLET.match(line) or _ORDINAL.match(line) for line in group):
+        for line in group:
+            yield "item", 0, _BULLET.sub("", line).strip()
+        return
+    if len(group) > 1 and title_like(first, RUN_IN_WORDS) and read_label(first) is None \
+            and ":" not in first and not first.endswith("?"):
+        yield "heading", standalone + 1, first
+        group = group[1:]
+    yield "para", 0, _join(group, measure, vocabulary)
+
+
+def _join(group: list[str], measure: int, vocabulary: _Vocabulary) -> str:
+    """The lines of one block as a paragraph: wraps become spaces, forced breaks "\\n"."""
+    out = group[0].strip()
+    for prev, line in zip(group, group[1:]):
+        nxt = line.strip()
+        first_word = nxt.split()[0] if nxt else ""
+        wrapped = len(prev) + 1 + len(first_word) > measure and not _BULLET.match(line)
+        if not wrapped:
+            out += "\n" + nxt
+        elif re.search(r"[^\W\d_]-$", out) and nxt[:1].islower():
+            out = out[:-1] + ("-" if _keeps_hyphen(out, nxt, vocabulary) else "") + nxt
+        else:
+            out += " " + nxt
+    return out
+
+
+def _keeps_hyphen(before: str, after: str, vocabulary: _Vocabulary) -> bool:
+    """A hyphen at a wrap is the word's own unless the document spells the word whole."""
+    left = re.search(r"([^\W\d_]+)-$", before)
+    right = re.match(r"([^\W\d_]+)", after)
+    if not left or not right:
+        return True
+    whole, kept = (left.group(1) + right.group(1)).lower(), \
+        f"{left.group(1)}-{right.group(1)}".lower()
+    return vocabulary[kept] >= vocabulary[whole]
