@@ -53,6 +53,26 @@ class Quarantine(Exception):
     """A body that must not become a revision; the message says why."""
 
 
+@dataclass
+class Arrival:
+    """A new body of a source that parsed: what may become its next revision."""
+
+    source: SourceConfig
+    url: str
+    started: str  # when its fetch began
+    record: dict  # the fetch log's fields for it
+    body_sha: str
+    doc: Document | None
+    link_label: str | None  # the version its discovered link gave
+    published_at: str | None  # the server's Last-Modified, as ISO 8601
+    note: str = ""  # added to a warning about it
+
+    @property
+    def when(self) -> str:
+        """The day it took effect: the date it prints, else the day it was published."""
+        return self.doc.effective or (self.published_at or self.started)[:10]
+
+
 class Watcher:
     """Runs fetch cycles of configured sources into one store."""
 
@@ -83,16 +103,25 @@ class Watcher:
         self.store.upsert_source(source.id, source.title, source.url, source.format,
                                  source.settings())
         if source.discover is None:
-            self._take(source, source.url, stats)
+            arrival = self._receive(source, source.url, stats)
+            if isinstance(arrival, Arrival):
+                self._settle(arrival, stats)
             return stats
+        arrivals: list[Arrival] = []
         taken: set[str] = set()  # a release is taken once, from the first link that works
         for link, note in self._discover(source, stats):
             if link.version in taken:
                 continue
-            outcome = self._take(source, link.url, stats, link_label=link.version,
-                                 conditional=False, failure_note=note)
-            if outcome in ("revision", "unchanged"):
+            got = self._receive(source, link.url, stats, link_label=link.version,
+                                conditional=False, failure_note=note)
+            if isinstance(got, Arrival) or got == "unchanged":
                 taken.add(link.version)
+            if isinstance(got, Arrival):
+                arrivals.append(got)
+        # several releases at once (a first import of an archive) are recorded in the
+        # order they took effect, whatever order their links came in
+        for arrival in sorted(arrivals, key=lambda a: a.when):
+            self._settle(arrival, stats)
         return stats
 
     # ------------------------------------------------------------ discovery
@@ -155,10 +184,11 @@ class Watcher:
             self._bodies[url] = fetched
         return fetched
 
-    def _take(self, source: SourceConfig, url: str, stats: CycleStats,
-              link_label: str | None = None, conditional: bool = True,
-              failure_note: str = "") -> str:
-        """Fetch one URL of the source and record what came of it; returns the outcome."""
+    def _receive(self, source: SourceConfig, url: str, stats: CycleStats,
+                 link_label: str | None = None, conditional: bool = True,
+                 failure_note: str = "") -> Arrival | str:
+        """Fetch one URL of the source, keep the body and parse it: an Arrival that may
+        become a revision, or the outcome that ended it (recorded and logged)."""
         started, clock = now(), time.monotonic()
         previous = self.store.last_good_fetch(source.id, url) if conditional else None
         try:
@@ -179,48 +209,59 @@ class Watcher:
             self.store.record_fetch(source.id, url, started, "unchanged", **record)
             log.info("%s: same bytes as %s", source.id, _name(latest))
             return "unchanged"
+        arrival = Arrival(source, url, started, record, body_sha, None, link_label,
+                          _http_date(fetched.headers), failure_note)
         try:
-            doc = self._parse(source, fetched.data, found, body_sha, url, stats)
-            previous_doc = revs.document(self.store, latest) if latest else None
-            if previous_doc is not None and \
-                    len(doc.sections) < source.min_sections * len(previous_doc.sections):
-                raise Quarantine(f"only {plural(len(doc.sections), 'section')} where "
-                                 f"{_name(latest)} had {len(previous_doc.sections)}; a broken "
-                                 "or partial page?")
-            diff = changes_between(previous_doc, doc) if previous_doc else None
-            if diff is not None and not diff.changes and \
-                    (doc.version, doc.effective) == (latest.version, latest.effective):
-                self.store.record_fetch(source.id, url, started, "unchanged", **record)
-                log.info("%s: new bytes, same content as %s", source.id, _name(latest))
-                return "unchanged"
+            arrival.doc = self._parse(source, fetched.data, found, body_sha, url, stats)
         except UsageError as e:  # the source's own settings are wrong: say so, go on
             return self._failed(source, url, started, clock, e, stats)
         except (Quarantine, ParseError) as e:
-            stats.quarantined += 1
-            self._quarantined.add(url)
-            self.store.record_fetch(source.id, url, started, "quarantined", detail=str(e),
-                                    **record)
-            log.warning("%s: %s quarantined, no revision recorded: %s%s", source.id, url,
-                        _plain(str(e), url), failure_note)
-            return "quarantined"
+            return self._quarantine(arrival, e, stats)
+        return arrival
+
+    def _settle(self, arrival: Arrival, stats: CycleStats) -> str:
+        """Record an arrival as the source's next revision, unless it is the latest one's
+        content again or has lost most of its sections."""
+        source, doc, url = arrival.source, arrival.doc, arrival.url
+        latest = revs.latest_revision(self.store, source.id)
+        previous_doc = revs.document(self.store, latest) if latest else None
+        if previous_doc is not None and \
+                len(doc.sections) < source.min_sections * len(previous_doc.sections):
+            return self._quarantine(arrival, Quarantine(
+                f"only {plural(len(doc.sections), 'section')} where {_name(latest)} had "
+                f"{len(previous_doc.sections)}; a broken or partial page?"), stats)
+        diff = changes_between(previous_doc, doc) if previous_doc else None
+        if diff is not None and not diff.changes and \
+                (doc.version, doc.effective) == (latest.version, latest.effective):
+            self.store.record_fetch(source.id, url, arrival.started, "unchanged",
+                                    **arrival.record)
+            log.info("%s: new bytes, same content as %s", source.id, _name(latest))
+            return "unchanged"
         # alerts only for what becomes a revision: they read the other sources' sections,
-        # as those documents stood when this release and the one before came out
-        published_at = _http_date(fetched.headers)
-        when = doc.effective or (published_at or now())[:10]
-        others = self._other_documents(source.id, when)
+        # as those documents stood when this release and the one before took effect
+        others = self._other_documents(source.id, arrival.when)
         before = self._other_documents(source.id, latest.as_of) if latest else others
         flags = flags_for(diff, doc, others, before)
-        revision = revs.add_revision(self.store, source.id, doc, diff, body_sha, url,
-                                     published_at=published_at, link_label=link_label,
-                                     flags=flags, others=others)
-        self.store.record_fetch(source.id, url, started, "revision", revision_id=revision.id,
-                                **record)
+        revision = revs.add_revision(self.store, source.id, doc, diff, arrival.body_sha, url,
+                                     published_at=arrival.published_at,
+                                     link_label=arrival.link_label, flags=flags, others=others)
+        self.store.record_fetch(source.id, url, arrival.started, "revision",
+                                revision_id=revision.id, **arrival.record)
         stats.revisions.append(revision)
         log.info("%s: %s", source.id, describe_revision(revision))
         for flag in flags:
             log.warning("%s: revision %d: %s: %s", source.id, revision.number, flag.type,
                         flag.detail)
         return "revision"
+
+    def _quarantine(self, arrival: Arrival, error: Exception, stats: CycleStats) -> str:
+        stats.quarantined += 1
+        self._quarantined.add(arrival.url)
+        self.store.record_fetch(arrival.source.id, arrival.url, arrival.started, "quarantined",
+                                detail=str(error), **arrival.record)
+        log.warning("%s: %s quarantined, no revision recorded: %s%s", arrival.source.id,
+                    arrival.url, _plain(str(error), arrival.url), arrival.note)
+        return "quarantined"
 
     def _other_documents(self, source_id: str, day: str) -> list[Document]:
         """The other watched documents as they stood on `day` (an ISO date): a release

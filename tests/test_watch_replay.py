@@ -9,6 +9,32 @@ from rookery.diffs.report import change_json
 from rookery.store import revisions as revs
 
 @pytest.fixture(scope="module")
+def archive_import(corpus, tmp_path_factory):
+    """Watching starts today: the current pages, and an archive page linking every PDF."""
+    replay = Replay(corpus, link_all=100)
+    replay.goto_end()
+    config, store, watcher = watcher_for(sources_toml(replay.url),
+                                         tmp_path_factory.mktemp("archive"),
+                                         retries=0, sleep=lambda s: None)
+    watcher.cycle()
+    yield replay, store
+    store.close()
+    replay.close()
+
+
+def test_a_first_import_of_old_releases_judges_each_by_its_own_time(archive_import):
+    """Old PDF releases are compared with the other documents as they stood when each
+    took effect: today's pages did not exist yet, so they contradict nothing of them."""
+    replay, store = archive_import
+    assert len(revs.revisions(store, "faq-pdf")) == len(replay.pdfs)
+    raised = [(source, rev.version, flag.type, [ref["source"] for ref in flag.sections])
+              for source in ("faq", "rules", "tournament", "faq-pdf")
+              for rev in revs.revisions(store, source) for flag in revs.flags(store, rev)]
+    assert raised == [("faq-pdf", "2.2", "contradiction", ["faq-pdf", "faq-pdf"]),
+                      ("faq-pdf", "Design Team Version 2.1", "resolved", ["faq-pdf", "faq-pdf"])]
+
+
+@pytest.fixture(scope="module")
 def replayed(corpus, tmp_path_factory):
     replay = Replay(corpus)
     config, store, watcher = watcher_for(sources_toml(replay.url),
@@ -90,3 +116,15 @@ def test_the_only_ruling_alerts_in_the_whole_history_are_the_limited_duplicate_o
                       ("faq", None, "resolved", pair),
                       ("faq-pdf", "2.2", "contradiction", untitled),
                       ("faq-pdf", "4.0", "resolved", untitled)]
+
+
+def test_a_release_already_held_is_never_asked_of_another_host(replayed):
+    """The last FAQ pages link the v4.0 and v4.1 PDFs on another site as well; v4.1 is
+    held from the first address, so it is not fetched again; the v4.0 re-upload (another
+    name) is tried, fails, and is tried again only after 1, 2, 4 ... cycles."""
+    replay, store, _, _ = replayed
+    assert not [p for p in replay.elsewhere if "v4.1" in p]
+    retried = [p for p in replay.elsewhere if "v4.0-1" in p]
+    pages_since = len([e for e in replay.steps if e["doc"] == "faq"
+                       and e["observed_at"] >= "2023-01-30"])
+    assert 1 <= len(retried) < pages_since + 1

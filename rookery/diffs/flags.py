@@ -217,23 +217,35 @@ def _reversals(changes: list[Change]) -> list[Flag]:
     return out
 
 
-def _name(s: Section) -> str:
-    """An entry as the alerts call it: its title, or the first words of its question."""
-    return f"{OPEN}{s.label}{CLOSE}"
+def _name(s: Section, other: Section | None = None) -> str:
+    """An entry as the alerts call it: its title, or the first words of its question;
+    when that does not tell it from `other` (two untitled entries asking one question),
+    by its answer."""
+    if other is None or s.label != other.label:
+        return f"{OPEN}{s.label}{CLOSE}"
+    words = answer(s).split()
+    opening = " ".join(words[:10]) + (" \u2026" if len(words) > 10 else "")
+    return f"the entry answering {OPEN}{opening}{CLOSE}"
 
 
 def _contradiction(a: Section, b: Section, place_a, place_b, other: str | None = None) -> Flag:
     where = f" (the second is in {other})" if other else ""
     return Flag(FlagType.CONTRADICTION, (a, b),
-                f"{_name(a)} and {_name(b)} answer the same question "
+                f"{_capital(_name(a, b))} and {_name(b, a)} answer the same question "
                 f"{verdict(a).capitalize()} and {verdict(b).capitalize()}{where}: "
                 f"{OPEN}{a.question}{CLOSE}", places=(place_a, place_b), other_source=other)
 
 
 def _resolved(a: Section, b: Section, place_a, place_b, fates: list[tuple[Section, str]],
               other: str | None = None) -> Flag:
-    how = "; ".join(f"{_name(s)} {fate}" for s, fate in fates)
+    how = "; ".join(f"{_name(s, b if s is a else a)} {fate}" for s, fate in fates)
     where = f" (the second in {other})" if other else ""
     return Flag(FlagType.RESOLVED, (a, b),
-                f"{_name(a)} and {_name(b)}{where} no longer disagree: {how}",
+                f"{_capital(_name(a, b))} and {_name(b, a)}{where}, which answered "
+                f"{OPEN}{a.question}{CLOSE} {verdict(a).capitalize()} and "
+                f"{verdict(b).capitalize()}, no longer disagree: {how}",
                 places=(place_a, place_b), other_source=other)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

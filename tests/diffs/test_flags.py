@@ -116,3 +116,52 @@ def test_a_contradiction_across_documents_is_resolved_when_one_side_agrees():
     assert [(f.type, f.other_source) for f in flags] == [("reversal", None),
                                                           ("resolved", "digest-pdf")]
     assert "\u201cBorrowed Forges\u201d now answers No" in flags[1].detail
+
+
+def test_untitled_entries_asking_one_question_are_told_apart_by_their_answers():
+    a = entry(None, Q, "Yes. Each forge once per round.")
+    b = entry(None, Q, "No. Only the forges you own.")
+    (flag,) = flags_for(None, docs(a, b))
+    assert flag.detail.startswith("The entry answering \u201cYes. Each forge once per round.\u201d"
+                                  " and the entry answering \u201cNo. Only the forges you own.\u201d")
+    (gone,) = diff_documents(docs(a, b), docs(b)).flags
+    assert gone.type == "resolved"
+    assert gone.detail.endswith("the entry answering \u201cYes. Each forge once per round.\u201d "
+                                "was removed")
+
+
+def test_untitled_entries_with_different_questions_go_by_their_question():
+    a = entry(None, Q, "Yes. Each forge once per round.")
+    b = entry(None, Q.replace("forge,", "forge"), "No. Only the forges you own.")
+    (flag,) = flags_for(None, docs(a, b))
+    assert flag.detail.startswith("\u201cIf I borrow a forge, can I activate it in \u2026\u201d"
+                                  " and \u201cIf I borrow a forge can I activate it in \u2026")
+
+
+def test_only_what_this_release_changed_resolves_a_contradiction_across_documents():
+    ours = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round."))
+    theirs_then = Document(sections=[entry(None, Q, "No. Only your own.")], source="pdf",
+                           keys=["item-7"])
+    theirs_now = Document(sections=[entry(None, Q, "Yes, any forge.")], source="pdf",
+                          keys=["item-7"])
+    again = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round, as before."))
+    diff = diff_documents(ours, again)
+    # the other document changed its answer: its own release says so, not this one
+    assert flags_for(diff, others=[theirs_now], others_before=[theirs_then]) == []
+    # this release changed ours to agree: resolved, and it says how
+    agreeing = docs(entry("Borrowed Forges", Q, "No. Only your own forges."))
+    flags = flags_for(diff_documents(ours, agreeing), others=[theirs_then],
+                      others_before=[theirs_then])
+    assert [f.type for f in flags] == ["reversal", "resolved"]
+    assert flags[1].detail.endswith("\u201cBorrowed Forges\u201d now answers No")
+    assert flags[1].places == (("old", 0), ("pdf", 0))
+
+
+def test_an_entry_of_another_document_is_known_by_its_key_across_its_releases():
+    ours = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round."))
+    then = Document(sections=[entry(None, Q, "No. Only your own.")], source="pdf", keys=[7])
+    # the other release put a new entry first: same entry, new position, same key
+    now = Document(sections=[entry(None, "Can a relic be burned?", "Yes."),
+                             entry(None, Q, "No. Only your own.")], source="pdf", keys=[9, 7])
+    again = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round, still."))
+    assert flags_for(diff_documents(ours, again), others=[now], others_before=[then]) == []

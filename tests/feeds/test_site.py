@@ -212,3 +212,47 @@ def test_a_control_character_in_a_source_does_not_break_the_feeds(tmp_path, fixt
     assert {f.suffix for f in feeds} == {".atom", ".rss"}
     for feed in feeds:
         assert feedparser.parse(feed.read_bytes()).bozo == 0, feed
+
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def test_every_feed_has_the_elements_its_format_requires(site):
+    """RFC 4287 (Atom) and RSS 2.0, read from our own output: what a validator checks."""
+    from lxml import etree
+
+    _, _, out, _ = site
+    for path in feeds_in(out):
+        root = etree.fromstring(path.read_bytes())
+        if path.suffix == ".atom":
+            assert root.tag == f"{ATOM}feed", path
+            for name in ("id", "title", "updated"):
+                assert len(root.findall(f"{ATOM}{name}")) == 1, (path, name)
+            assert root.find(f"{ATOM}link[@rel='self']") is not None, path
+            feed_author = root.find(f"{ATOM}author/{ATOM}name")
+            for entry in root.findall(f"{ATOM}entry"):
+                for name in ("id", "title", "updated"):
+                    assert len(entry.findall(f"{ATOM}{name}")) == 1, (path, name)
+                # an author for every entry: its own, or the feed's (RFC 4287 4.1.1)
+                assert feed_author is not None and feed_author.text or \
+                    entry.find(f"{ATOM}author/{ATOM}name") is not None, path
+                assert entry.find(f"{ATOM}content") is not None or \
+                    entry.find(f"{ATOM}link") is not None, path
+        else:
+            channel = root.find("channel")
+            assert root.tag == "rss" and root.get("version") == "2.0", path
+            for name in ("title", "link", "description"):
+                assert (channel.findtext(name) or "").strip(), (path, name)
+            assert not channel.findtext("link").endswith(".rss"), path  # the page, not itself
+            for item in channel.findall("item"):
+                assert item.findtext("title") or item.findtext("description"), path
+                assert item.find("guid") is not None, path
+
+
+def test_a_section_history_shows_when_it_gained_its_title(site):
+    _, store, out, _ = site
+    (item,) = revs.find_items(store, "faq", "Limited Cards in Setup")
+    page = lxml_html.fromstring((out / "faq" / "sections" / f"{item}.html").read_bytes())
+    assert page.findtext(".//h1") == "Limited Cards in Setup"
+    said = [p.text_content() for p in page.xpath("//p[@class='words']")]
+    assert any("Given the title \u201cLimited Cards in Setup\u201d" in s for s in said), said
