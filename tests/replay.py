@@ -71,6 +71,7 @@ class Replay:
         manifest = json.loads((corpus / "thronesdb" / "manifest.json").read_text())
         self.steps = sorted((e for e in manifest if e["branch"] == "master" and e["doc"] in docs),
                             key=lambda e: e["observed_at"])
+        self.snapshots = {f"thronesdb/{e['file']}": e for e in manifest}  # every branch
         pdf_manifest = corpus / "pdf" / "manifest.json"
         self.pdfs = [p for p in json.loads(pdf_manifest.read_text()) if p["doc"] == "faq"] \
             if pdf_manifest.exists() else []
@@ -138,8 +139,7 @@ class Replay:
                 return data, "text/html; charset=utf-8", entry["observed_at"]
         for pdf in self.pdfs:
             if path == f"/files/{pdf['file']}":
-                snapshot = next(e for e in self.steps if f"thronesdb/{e['file']}" ==
-                                pdf["from_snapshot"])
+                snapshot = self.snapshots[pdf["from_snapshot"]]
                 return ((self.corpus / "pdf" / pdf["file"]).read_bytes(), "application/pdf",
                         snapshot["observed_at"])
         return None

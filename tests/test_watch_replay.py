@@ -31,7 +31,9 @@ def test_a_first_import_of_old_releases_judges_each_by_its_own_time(archive_impo
               for source in ("faq", "rules", "tournament", "faq-pdf")
               for rev in revs.revisions(store, source) for flag in revs.flags(store, rev)]
     assert raised == [("faq-pdf", "2.2", "contradiction", ["faq-pdf", "faq-pdf"]),
-                      ("faq-pdf", "Design Team Version 2.1", "resolved", ["faq-pdf", "faq-pdf"])]
+                      ("faq-pdf", "4.0", "resolved", ["faq-pdf", "faq-pdf"])]
+    efforts = [r.effective for r in revs.revisions(store, "faq-pdf")]
+    assert efforts == sorted(efforts)  # recorded in the order they took effect
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""From pdfplumber's character dicts to small typed glyphs, and on to line fragments.
+"""Glyphs (a PDF's characters, typed) and line fragments.
 
 A fragment is a run of glyphs on one baseline with no gap wider than about an em: the
 piece of a printed line that lies within one column. Fragments, not whole baselines,
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..color import is_strong_red
 
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
 _BOLD = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|ultrabold", re.I)
 _ITALIC = re.compile(r"italic|oblique|slanted", re.I)
-_CID = re.compile(r"^\(cid:(\d+)\)$")
 UNKNOWN = "\ufffd"  # a glyph the PDF gives no text for (an unmapped ligature, usually)
 
 
@@ -29,8 +29,25 @@ class Glyph:
     family: str
     bold: bool
     italic: bool
-    red: bool
-    cid: int | None = None  # the glyph id when the PDF gives no text for it
+    color: tuple[int, int, int] | None  # fill colour, 0..255 RGB
+    cid: object = None  # what tells one unmapped glyph from another, when it has no text
+    space_after: bool = False  # the PDF's text puts a word space after it
+
+    @property
+    def red(self) -> bool:
+        """Set in the publisher's "new" red."""
+        return _red(self.color)
+
+
+@lru_cache(maxsize=256)
+def _red(color) -> bool:
+    return color is not None and is_strong_red(tuple(c / 255 for c in color))
+
+
+def style_of(fontname: str) -> tuple[str, bool, bool]:
+    """(family, bold, italic) from a PDF font name ("ABCDEF+LiberationSerif-BoldItalic")."""
+    name = _SUBSET.sub("", fontname or "")
+    return font_family(name), bool(_BOLD.search(name)), bool(_ITALIC.search(name))
 
 
 @dataclass
@@ -71,48 +88,17 @@ def font_family(fontname: str) -> str:
     return base.lower() or name.lower()
 
 
-def to_rgb(color) -> tuple[float, float, float] | None:
-    """pdfplumber's fill colour (grey, RGB or CMYK tuple) as RGB, when it is a colour."""
-    if not isinstance(color, (tuple, list)) or not all(isinstance(v, (int, float)) for v in color):
-        return None
-    if len(color) == 1:
-        return (color[0],) * 3
-    if len(color) == 3:
-        return tuple(color)  # type: ignore[return-value]
-    if len(color) == 4:
-        c, m, y, k = color
-        return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
-    return None
-
-
-def glyphs_of(chars: list[dict]) -> list[Glyph]:
-    styles: dict = {}
-    out = []
-    for ch in chars:
-        if not ch.get("upright", True):
-            continue  # rotated text: stamps and margin notes, not the document's flow
-        text = ch["text"]
-        cid = None
-        m = _CID.match(text)
-        if m:
-            text, cid = UNKNOWN, int(m.group(1))
-        key = (ch["fontname"], ch["non_stroking_color"] if isinstance(
-            ch["non_stroking_color"], (tuple, list, type(None))) else str(ch["non_stroking_color"]))
-        style = styles.get(key)
-        if style is None:
-            name = _SUBSET.sub("", ch["fontname"] or "")
-            rgb = to_rgb(ch["non_stroking_color"])
-            style = styles[key] = (font_family(name), bool(_BOLD.search(name)),
-                                   bool(_ITALIC.search(name)), bool(rgb and is_strong_red(rgb)))
-        family, bold, italic, red = style
-        out.append(Glyph(text=text, x0=ch["x0"], x1=ch["x1"], top=ch["top"],
-                         bottom=ch["bottom"], size=round(ch["size"], 1), family=family,
-                         bold=bold, italic=italic, red=red, cid=cid))
-    return out
+WORD_SPACE = 0.1  # ems beyond the line's own letter spacing that part two words
+FRAGMENT_GAP = 0.9  # ems of gap that part two fragments (columns, table cells)
 
 
 def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
-    """Group a page's glyphs into fragments (see the module doc)."""
+    """Group a page's glyphs into fragments (see the module doc).
+
+    Words are parted where the PDF's text has a space (a space glyph, or one PDFium
+    reads from the content stream, whose own position is not to be trusted) and where
+    the gap is wider than the line's usual gap between letters (its tracking, 0 for most
+    text) by a tenth of an em."""
     rows: list[list[Glyph]] = []
     for g in sorted(glyphs, key=lambda g: (g.bottom, g.x0)):
         if rows and abs(g.bottom - rows[-1][-1].bottom) <= 0.3 * max(g.size, 1.0):
@@ -122,33 +108,39 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     out = []
     for row in rows:
         row.sort(key=lambda g: g.x0)
-        current: list[Glyph] = []
-        last_ink = None  # the last glyph that is not a space
+        spaced = set()  # positions in `ink` after which the producer put a space glyph
+        ink: list[Glyph] = []
         for g in row:
-            if current and last_ink is not None and g.text.strip() \
-                    and g.x0 - last_ink.x1 > 0.9 * max(g.size, last_ink.size):
-                out.append(current)
-                current = []
-            if current or g.text.strip():
-                current.append(_spaced(current, g))
             if g.text.strip():
-                last_ink = g
-        if current:
-            out.append(current)
-    return [Fragment(page=page, glyphs=_trim(f)) for f in out if any(c.text.strip() for c in f)]
+                if g.space_after:
+                    spaced.add(len(ink))
+                ink.append(g)
+            elif ink:
+                spaced.add(len(ink) - 1)
+        if not ink:
+            continue
+        gaps = [(b.x0 - a.x1) / max(a.size, b.size, 1.0) for a, b in zip(ink, ink[1:])]
+        tracking = _usual(gaps)
+        current = [ink[0]]
+        for k, (g, gap) in enumerate(zip(ink[1:], gaps)):
+            prev = ink[k]
+            if gap > FRAGMENT_GAP + max(tracking, 0.0):
+                out.append(current)
+                current = [g]
+                continue
+            if gap > tracking + WORD_SPACE or k in spaced:
+                # the space between two words is coloured only if both are
+                current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,
+                                     prev.family, prev.bold, prev.italic,
+                                     prev.color if prev.color == g.color else None))
+            current.append(g)
+        out.append(current)
+    return [Fragment(page=page, glyphs=f) for f in out]
 
 
-def _spaced(current: list[Glyph], g: Glyph) -> Glyph:
-    """Producers that position words without space glyphs leave only a gap: restore it."""
-    if current and g.text.strip() and current[-1].text.strip():
-        prev = current[-1]
-        if g.x0 - prev.x1 > 0.2 * max(g.size, prev.size):
-            current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,
-                                 prev.family, prev.bold, prev.italic, prev.red))
-    return g
-
-
-def _trim(glyphs: list[Glyph]) -> list[Glyph]:
-    while glyphs and not glyphs[-1].text.strip():
-        glyphs = glyphs[:-1]
-    return glyphs
+def _usual(gaps: list[float]) -> float:
+    """The gap between letters of a word on this line: most gaps are inside words."""
+    if len(gaps) < 4:
+        return 0.0
+    ordered = sorted(gaps)
+    return min(max(ordered[len(ordered) // 3], -0.1), 0.3)

@@ -99,7 +99,7 @@ def _facts(line: Line) -> _Line:
         if glyphs:
             g = glyphs[-1]
             glyphs.append(Glyph(" ", g.x1, frag.x0, g.top, g.bottom, g.size, g.family,
-                                g.bold, g.italic, g.red))
+                                g.bold, g.italic, g.color))
         glyphs.extend(frag.glyphs)
     ink = [g for g in glyphs if g.text.isalnum() or g.text == UNKNOWN]
     sizes = Counter(g.size for g in ink or glyphs)
