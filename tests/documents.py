@@ -1,15 +1,17 @@
-"""A rules digest for an invented game, written for these tests, and two ways to print
-it: as a web page and as a PDF in any of several layouts (reportlab).
+"""A rules digest for an invented game, written for these tests, and its web page.
 
-The same content printed both ways must parse to the same sections; the layouts vary
-what a PDF reader has to cope with: paper size, one to three columns, justified and
-hyphenated text, ligature glyphs, headers and page numbers at the top or the bottom.
+`content()` is the digest as a list of items; `html_page()` prints it as a plain web page;
+tests/typeset.py prints the same items as PDFs in many typesettings. Whatever the
+typesetting, the PDF must parse to the web page's sections.
+
+A `Variant` changes the document itself, for both prints alike: headings numbered
+"1.", "1.1", "1.1.1" (for typesettings whose headings differ from the body in nothing
+else), FAQ entries with printed short titles, the restricted list as a table.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 TITLE = "Skyforge Rules Digest"
 VERSION_HTML = "Version 3.1, effective 4/2/2022"
@@ -22,7 +24,7 @@ _OPENINGS = [
     "is a keyword that lets a player move fuel between two lanes during the tempering step",
     "describes a card that stays in its lane until an effect or a rule removes it",
     "counts the sparks a player has left after every furnace has been refilled",
-    "names the pile where burned cards wait until the end of the game",
+    "names the out-of-play pile where burned cards wait until the end of the game",
     "marks a card that its controller may not use to pay costs this round",
     "refers to the shared supply that every player draws fuel from",
 ]
@@ -34,6 +36,8 @@ _SECONDS = [
     "Cards in the ash pile are open information and may be counted by any player at any time.",
     "The effect ends as soon as the card leaves play, whatever its text says about duration.",
     "Where a card and this digest disagree, the card wins unless this entry says otherwise.",
+    "Interpretations published by tournament organisers are superseded by this clarification.",
+    "Simultaneously triggered responsibilities are resolved in the two-player order.",
 ]
 _RULINGS = [
     ("1. Round Structure", [
@@ -59,6 +63,21 @@ _RULINGS = [
          "closes before the first window resumes."),
     ]),
 ]
+# numbered rules written as plain paragraphs: every rule and subrule is a section
+_TIMING = [
+    "4.1 Each round has three timing windows, opened in turn by the first player: the "
+    "opening window, the action window and the closing window.",
+    "4.1a The opening window lets every player, in turn order, exhaust one card for its "
+    "out-of-play ability; a player may decline.",
+    "4.1b The closing window ends the round. Effects that last until the end of the round "
+    "expire when it closes, simultaneously.",
+    "4.2 A window stays open until every player has passed in succession (see rule 4.1a "
+    "for the order in which they act).",
+    "4.2a A player who passed may act again in the same window if an opponent acted after "
+    "them, which reopens the succession of passes.",
+    "4.3 Reactions are played in the window in which their triggering condition was met, "
+    "never in a later one.",
+]
 _FAQ = [
     ("Borrowed Forges", "Can I activate a borrowed forge in the same round as my own?",
      "Yes. Each forge may be activated once per round, whoever controls it."),
@@ -70,9 +89,21 @@ _FAQ = [
     ("Quenching Twice", "May the same ember be quenched twice in one step?",
      "No. An ember that has been quenched is no longer an ember, so it cannot be chosen again."),
 ]
+_RESTRICTED = [("Neutral", [("Storm Lens", "Core, 3"), ("Copper Gate", "Tinker Pack, 77"),
+                            ("Whisper Coil", "Tinker Pack, 81", "new")]),
+               ("Ember Clan", [("Cinder Drake", "Core, 15")])]
 
 
-def content() -> list[tuple]:
+@dataclass(frozen=True)
+class Variant:
+    """Changes to the digest itself, made in the web page and the PDF alike."""
+
+    numbered: bool = False  # every heading numbered "1.", "1.1", "1.1.1"
+    faq_titles: bool = False  # FAQ entries print their short titles
+    table: bool = False  # the restricted list as a table of card, set and number
+
+
+def content(variant: Variant = Variant()) -> list[tuple]:
     """The digest as a list of items (see the renderers for each kind)."""
     items: list[tuple] = [
         ("front", "This digest collects corrections, clarified rulings and common questions "
@@ -88,7 +119,8 @@ def content() -> list[tuple]:
         ("entry", "(v3.1) Quiet Bell <i>(Tinker Pack, 80)</i>",
          "<new>Should read: \"Exhaust a card an opponent controls.\"</new>"),
         ("h", 1, "Definitions and Terms"),
-        ("p", "The terms below are listed in alphabetical order."),
+        ("p", "The terms below are listed in alphabetical order. Out-of-play cards and "
+              "two-player games follow the same definitions."),
     ]
     for k, term in enumerate(_TERMS):
         text = f"{term} {_OPENINGS[k % len(_OPENINGS)]}. {_SECONDS[(3 * k) % len(_SECONDS)]}"
@@ -106,18 +138,23 @@ def content() -> list[tuple]:
                 items.append(("ul", ["first the effects the active player controls,",
                                      "then those of each opponent, in turn order,",
                                      "and last any delayed effects that came due."]))
-    items += [
-        ("h", 1, "Card Legality"),
-        ("h", 2, "Restricted List"),
-        ("p", "A deck may include one card from this list."),
-        ("group", "Neutral:", ["Storm Lens <i>(Core, 3)</i>", "Copper Gate <i>(Tinker Pack, 77)</i>",
-                               "<new>Whisper Coil <i>(Tinker Pack, 81)</i></new>"]),
-        ("group", "Ember Clan:", ["Cinder Drake <i>(Core, 15)</i>"]),
-        ("h", 1, "Frequently Asked Questions"),
-        ("p", "Questions and answers, with the newest at the end of the list."),
-    ]
+    items.append(("h", 2, "4. Timing Windows"))
+    items += [("p", rule) for rule in _TIMING]
+    items += [("h", 1, "Card Legality"), ("h", 2, "Restricted List"),
+              ("p", "A deck may include one card from this list.")]
+    if variant.table:
+        rows = [(name, f"{card} <i>({where})</i>", *new)
+                for name, cards in _RESTRICTED for card, where, *new in cards]
+        items.append(("table", ("Faction", "Card"), rows))
+    else:
+        for name, cards in _RESTRICTED:
+            items.append(("group", f"{name}:", [
+                f"<new>{card} <i>({where})</i></new>" if new else f"{card} <i>({where})</i>"
+                for card, where, *new in cards]))
+    items += [("h", 1, "Frequently Asked Questions"),
+              ("p", "Questions and answers, with the newest at the end of the list.")]
     for title, question, answer in _FAQ:
-        items.append(("faq", title, question, answer))
+        items.append(("faq", title if variant.faq_titles else None, question, answer))
     items += [
         ("h", 1, "Quick Reference"),
         ("h", 2, "Round Sequence"),
@@ -125,7 +162,52 @@ def content() -> list[tuple]:
         ("ol", ["Recover exhausted cards.", "Draw two cards.", "Take actions in turn order.",
                 "Score the lanes you control."]),
     ]
-    return items
+    return numbered(items) if variant.numbered else items
+
+
+def numbered(items: list[tuple]) -> list[tuple]:
+    """The same digest with every heading (and printed FAQ title) numbered by its place
+    under the headings above it: "1.", "1.1", "1.1.1" (numbers it printed before give
+    way)."""
+    open_: list[list] = []  # [level, number, children so far] of the open headings
+    top = 0
+    out = []
+    renumber = None  # (old chapter number, new) for the numbered rules under a chapter
+    for item in items:
+        if item[0] == "faq" and item[1]:
+            item = ("faq", f"{_child(open_, 9)} {item[1]}", *item[2:])
+        if item[0] == "p" and renumber:
+            old, new = renumber
+            item = ("p", re.sub(rf"(?<![\d.]){old}\.(?=\d)", f"{new}.", item[1]))
+        if item[0] != "h":
+            out.append(item)
+            continue
+        level = item[1]
+        printed = re.match(r"^(\d+)\.\s", item[2])
+        text = re.sub(r"^\(?\d+(?:\.\d+)*\)?\.?\s+", "", item[2])
+        while open_ and open_[-1][0] >= level:
+            open_.pop()
+        if open_:
+            number = _child(open_, level)
+        else:
+            top += 1
+            number = f"{top}."
+        open_.append([level, number.rstrip("."), 0])
+        renumber = (printed.group(1), number.rstrip(".")) if printed else None
+        out.append(("h", level, f"{number} {text}"))
+    return out
+
+
+def _child(open_: list[list], level: int) -> str:
+    """The next number under the innermost open heading."""
+    parent = open_[-1]
+    parent[2] += 1
+    return f"{parent[1]}.{parent[2]}"
+
+
+def plain(inline: str) -> str:
+    """An item's text without its inline markup."""
+    return re.sub(r"</?(?:i|b|new)>", "", inline)
 
 
 # ---------------------------------------------------------------- the web page
@@ -143,8 +225,16 @@ def html_page(items: list[tuple] | None = None) -> str:
         elif kind == "group":
             body.append(f"<div><b>{item[1]}</b><br>" + "<br>".join(_html(x) for x in item[2])
                         + "</div>")
+        elif kind == "table":
+            head, rows = item[1], item[2]
+            cells = [f"<tr>{''.join(f'<th>{h}</th>' for h in head)}</tr>"]
+            for name, card, *new in rows:
+                card = f"<span class='new'>{_html(card)}</span>" if new else _html(card)
+                cells.append(f"<tr><td>{name}</td><td>{card}</td></tr>")
+            body.append(f"<table>{''.join(cells)}</table>")
         elif kind == "faq":
-            body.append(f"<h4>{item[1]}</h4><p><i>{_html(item[2])}</i></p><p>{_html(item[3])}</p>")
+            title = f"<h5>{item[1]}</h5>" if item[1] else ""
+            body.append(f"{title}<p><i>{_html(item[2])}</i></p><p>{_html(item[3])}</p>")
         elif kind in ("ul", "ol"):
             body.append(f"<{kind}>" + "".join(f"<li>{_html(x)}</li>" for x in item[1])
                         + f"</{kind}>")
@@ -155,164 +245,3 @@ def html_page(items: list[tuple] | None = None) -> str:
 
 def _html(inline: str) -> str:
     return inline.replace("<new>", "<span class='new'>").replace("</new>", "</span>")
-
-
-# ---------------------------------------------------------------- the PDF
-
-@dataclass(frozen=True)
-class Layout:
-    name: str
-    pagesize: tuple[float, float]
-    columns: int
-    justify: bool = False
-    hyphenate: bool = False
-    ligatures: bool = False  # set text in a TrueType font, with ligature characters
-    page_number: str = "bottom"  # "bottom" centre, or "top" right
-    header: bool = True
-    centered_title: bool = True
-    body_size: float = 10.0
-    heading_bold_same_family: bool = False
-
-
-def layouts() -> list[Layout]:
-    from reportlab.lib.pagesizes import A4, landscape, letter
-
-    return [
-        Layout("letter-two-columns", letter, 2),
-        Layout("a4-one-column-ligatures-numbers-on-top", A4, 1, ligatures=True,
-               page_number="top", heading_bold_same_family=True),
-        Layout("a4-landscape-three-columns-justified-hyphenated", landscape(A4), 3,
-               justify=True, hyphenate=True, centered_title=False, body_size=9.0),
-        Layout("letter-two-columns-justified-no-header", letter, 2, justify=True,
-               header=False, body_size=10.5),
-    ]
-
-
-_LIGATURES = [("ffi", "\ufb03"), ("ffl", "\ufb04"), ("ff", "\ufb00"), ("fi", "\ufb01"),
-              ("fl", "\ufb02")]
-DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-
-
-def write_pdf(path: Path, layout: Layout, items: list[tuple] | None = None) -> Path:
-    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import (BaseDocTemplate, Frame, FrameBreak, NextPageTemplate,
-                                    PageTemplate, Paragraph)
-
-    fonts = _fonts(layout)
-    size = layout.body_size
-    width, height = layout.pagesize
-    margin = 50
-    gap = 18
-    col_w = (width - 2 * margin - (layout.columns - 1) * gap) / layout.columns
-    top = height - margin - 20
-
-    def frames(y_top: float) -> list:
-        return [Frame(margin + k * (col_w + gap), margin, col_w, y_top - margin,
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
-                      id=f"c{k}") for k in range(layout.columns)]
-
-    title_h = 150
-    first = [Frame(margin, top - title_h, width - 2 * margin, title_h, leftPadding=0,
-                   rightPadding=0, topPadding=0, bottomPadding=0, id="title")] \
-        + frames(top - title_h - 8)
-
-    def furniture(canvas, doc):
-        canvas.saveState()
-        canvas.setFont(fonts["sans"], 8)
-        if layout.header:
-            canvas.drawString(margin, height - margin + 4, f"{TITLE} \u2014 Version 3.1")
-        number = str(doc.page)
-        if layout.page_number == "top":
-            canvas.drawRightString(width - margin, height - margin + 4, number)
-        else:
-            canvas.drawCentredString(width / 2, margin - 24, number)
-        canvas.restoreState()
-
-    doc = BaseDocTemplate(str(path), pagesize=layout.pagesize, title=TITLE,
-                          pageTemplates=[PageTemplate("first", first, onPage=furniture),
-                                         PageTemplate("rest", frames(top), onPage=furniture)])
-    align = TA_JUSTIFY if layout.justify else TA_LEFT
-    hyph = {"hyphenationLang": "en_US", "embeddedHyphenation": 1} if layout.hyphenate else {}
-    body = ParagraphStyle("body", fontName=fonts["serif"], fontSize=size, leading=size * 1.25,
-                          alignment=align, spaceAfter=size * 0.5, **hyph)
-    question = ParagraphStyle("q", parent=body, fontName=fonts["serif-italic"])
-    entry = ParagraphStyle("entry", parent=body)
-    item = ParagraphStyle("item", parent=body, leftIndent=size * 1.6, bulletIndent=size * 0.3,
-                          spaceAfter=size * 0.2)
-    heading_font = fonts["serif-bold"] if layout.heading_bold_same_family else fonts["sans-bold"]
-    headings = {level: ParagraphStyle(f"h{level}", fontName=heading_font,
-                                      fontSize=size + (7 - 2 * level), leading=(size + 9) * 1.2,
-                                      spaceBefore=size * 0.8, spaceAfter=size * 0.4,
-                                      keepWithNext=1)
-                for level in (1, 2, 3)}
-    title_style = ParagraphStyle("title", fontName=fonts["sans-bold"], fontSize=20, leading=26,
-                                 alignment=TA_CENTER if layout.centered_title else TA_LEFT)
-    version_style = ParagraphStyle("version", fontName=fonts["sans"], fontSize=11, leading=15,
-                                   alignment=title_style.alignment, spaceAfter=12)
-
-    def para(text: str, style) -> Paragraph:
-        return Paragraph(_pdf(text, layout, fonts), style)
-
-    story = [para(TITLE, title_style), para(VERSION_PDF, version_style)]
-    for k, it in enumerate(items or content()):
-        kind = it[0]
-        if kind == "front":
-            story.append(para(it[1], ParagraphStyle("front", parent=body, alignment=TA_LEFT)))
-            story += [NextPageTemplate("rest"), FrameBreak()]
-        elif kind == "p":
-            story.append(para(it[1], body))
-        elif kind == "h":
-            story.append(para(it[2], headings[it[1]]))
-        elif kind == "entry":
-            story.append(para(f"<b>{it[1]}</b><br/>{it[2]}", entry))
-        elif kind == "group":
-            story.append(para(f"<b>{it[1]}</b><br/>" + "<br/>".join(it[2]), body))
-        elif kind == "faq":  # like the official PDFs: no short title, the question in italics
-            story += [para(it[2], question), para(it[3], body)]
-        elif kind in ("ul", "ol"):
-            for n, text in enumerate(it[1], 1):
-                story.append(Paragraph(_pdf(text, layout, fonts), item,
-                                       bulletText="\u2022" if kind == "ul" else f"{n}."))
-    doc.build(story)
-    return path
-
-
-def _fonts(layout: Layout) -> dict[str, str]:
-    if not layout.ligatures:
-        return {"serif": "Times-Roman", "serif-bold": "Times-Bold", "serif-italic": "Times-Italic",
-                "serif-bold-italic": "Times-BoldItalic", "sans": "Helvetica",
-                "sans-bold": "Helvetica-Bold"}
-    from reportlab.lib.fonts import addMapping
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    files = {"DVSerif": "DejaVuSerif.ttf", "DVSerif-Bold": "DejaVuSerif-Bold.ttf",
-             "DVSerif-Italic": "DejaVuSerif-Italic.ttf",
-             "DVSerif-BoldItalic": "DejaVuSerif-BoldItalic.ttf",
-             "DVSans": "DejaVuSans.ttf", "DVSans-Bold": "DejaVuSans-Bold.ttf"}
-    for name, file in files.items():
-        if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(DEJAVU / file)))
-    addMapping("DVSerif", 0, 0, "DVSerif")
-    addMapping("DVSerif", 1, 0, "DVSerif-Bold")
-    addMapping("DVSerif", 0, 1, "DVSerif-Italic")
-    addMapping("DVSerif", 1, 1, "DVSerif-BoldItalic")
-    return {"serif": "DVSerif", "serif-bold": "DVSerif-Bold", "serif-italic": "DVSerif-Italic",
-            "serif-bold-italic": "DVSerif-BoldItalic", "sans": "DVSans", "sans-bold": "DVSans-Bold"}
-
-
-def _pdf(inline: str, layout: Layout, fonts: dict[str, str]) -> str:
-    text = inline.replace("<new>", '<font color="#c80000">').replace("</new>", "</font>")
-    if layout.ligatures:
-        def ligate(m: re.Match) -> str:
-            word = m.group()
-            for letters, glyph in _LIGATURES:
-                word = word.replace(letters, glyph)
-            return word
-        text = re.sub(r"(?<![<\w])[A-Za-z]+(?![^<]*>)", ligate, text)
-    return text
-
-
-def fonts_available() -> bool:
-    return (DEJAVU / "DejaVuSerif.ttf").exists()

@@ -58,10 +58,17 @@ def drop_contents(blocks: list[Block]) -> list[Block]:
         multi = any(blocks[j].text.count("\n") >= 1 for j in range(k, end + 1))
         if end - k + 1 >= MIN_RUN or multi:
             drop.update(range(k, end + 1))
-            if k > 0 and blocks[k - 1].kind == "heading":
+            if k > 0 and _names_a_list(blocks[k - 1]):
                 drop.add(k - 1)  # "Contents": it heads nothing but the list
         k = end + 1
     return [b for j, b in enumerate(blocks) if j not in drop]
+
+
+def _names_a_list(block: Block) -> bool:
+    """A heading, or a line of a word or two set like one, right before the list."""
+    text = block.text.strip()
+    return block.kind == "heading" or ("\n" not in text and 0 < len(text.split()) <= 3
+                                       and text[-1:].isalpha())
 
 
 def _headline(block: Block) -> str | None:

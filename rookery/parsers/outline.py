@@ -58,6 +58,7 @@ class _Node:
     is_entry: bool = False  # cut from its parent's body; already split
     label: Label | None = None  # its section number, as read
     is_rule: bool = False  # a numbered paragraph, not a heading
+    named: bool = False  # a numbered paragraph that is only a name, like a heading
 
 
 def build_document(raw: RawDocument, source: str = "") -> Document:
@@ -115,25 +116,48 @@ def _tree(blocks: list[Block]) -> _Node:
     root = _Node(heading=None, level=0, path=())
     stack = [root]
     known = _labels(blocks)
+    # when every heading is set alike, their numbers are all that tells their levels; a
+    # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)
+    flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
     for block in blocks:
         if block.kind == "heading":
-            read = read_label(block.text)
-            # a heading closes the numbered paragraphs before it, unless its own number
-            # is a subdivision of theirs
-            while len(stack) > 1 and (stack[-1].level >= block.level or stack[-1].is_rule and
-                                      not (read and extends(stack[-1].label.parts, read[0]))):
-                stack.pop()
+            read = read_label(block.text) if flat else None
+            place = _by_number(stack, read[0]) if read else None
+            if place is not None:  # its number says where it goes, whatever its type
+                at, level = place
+                del stack[at + 1:]
+                level = max(block.level, level)
+            else:
+                # a heading closes the numbered paragraphs before it
+                while len(stack) > 1 and (stack[-1].level >= block.level or stack[-1].is_rule):
+                    stack.pop()
+                level = block.level
             parent = stack[-1]
-            node = _Node(heading=block, level=block.level, path=_path_below(parent))
+            node = _Node(heading=block, level=level, path=_path_below(parent))
             _name(node, block.text)
             parent.children.append(node)
             stack.append(node)
-        elif block.kind == "para" and (rule := _rule(stack, block, known)) is not None:
+        elif block.kind in ("para", "item") and (rule := _rule(stack, block, known)) is not None:
             stack[-1].children.append(rule)
             stack.append(rule)
         else:
             stack[-1].body.append(block)
     return root
+
+
+def _by_number(stack: list[_Node], label: Label) -> tuple[int, float] | None:
+    """Where a numbered heading or paragraph goes among the open sections: under the one
+    its number extends, or beside the one it follows: (index of its parent in the stack,
+    the least level it may have), or None when no open number relates to it."""
+    for k in range(len(stack) - 1, 0, -1):
+        open_label = stack[k].label
+        if open_label is None:
+            continue
+        if extends(open_label.parts, label):
+            return k, stack[k].level + (0.1 if stack[k].is_rule else 0.5)
+        if follows(open_label, label):
+            return k - 1, stack[k].level
+    return None
 
 
 def _path_below(parent: _Node) -> tuple[str, ...]:
@@ -145,18 +169,19 @@ def _labels(blocks: list[Block]) -> set[tuple[str, ...]]:
     the evidence a number is checked against."""
     found = set()
     for block in blocks:
-        if block.kind in ("heading", "para"):
+        if block.kind in ("heading", "para", "item"):
             read = read_label(block.text)
             if read:
                 found.add(read[0].parts)
     return found
 
 
-def _backed(label: Label, known: set[tuple[str, ...]]) -> bool:
+def _backed(label: Label, known: set[tuple[str, ...]], titled: bool = False) -> bool:
     """Does another number of the document belong to the same scheme (its parent, a
-    sibling, a subdivision)? A lone "2.5" opening a sentence is not a section number."""
+    sibling, a subdivision)? A lone "2.5" opening a sentence is not a section number; a
+    one-part number ("3.") is one only when it names a part whose subdivisions follow."""
     if len(label.parts) < 2:
-        return False
+        return titled and any(parts[:1] == label.parts and len(parts) == 2 for parts in known)
     last = label.parts[-1]
     near = []
     if last.isdigit():
@@ -169,32 +194,28 @@ def _backed(label: Label, known: set[tuple[str, ...]]) -> bool:
 
 def _rule(stack: list[_Node], block: Block, known) -> _Node | None:
     """The section a numbered paragraph opens, placed in `stack` (the open sections), or
-    None when the paragraph is not a numbered section."""
+    None when the paragraph is not a numbered section. A numbered list item is one only
+    when it names something ("1. Notes and Errata"), not when it says it ("2. Draw.")."""
     read = read_label(block.text)
     if read is None:
         return None
     label, rest = read
-    at = None
-    for k in range(len(stack) - 1, 0, -1):
-        open_label = stack[k].label
-        if open_label is None:
-            continue
-        if extends(open_label.parts, label):
-            at = k
-            break
-        if follows(open_label, label):
-            at = k - 1
-            break
-    if at is None:
-        if not _backed(label, known):
+    if block.kind == "item" and not _title_like(rest):
+        return None
+    place = _by_number(stack, label)
+    if place is None:
+        if not _backed(label, known, _title_like(rest)):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
+        level = stack[at].level + 0.5
+    else:
+        at, level = place
     del stack[at + 1:]
     parent = stack[at]
-    node = _Node(heading=None, level=parent.level + 0.1 if parent.is_rule else parent.level + 0.5,
-                 path=_path_below(parent), label=label, number=label.number, is_rule=True)
+    node = _Node(heading=None, level=level, path=_path_below(parent), label=label,
+                 number=label.number, is_rule=True)
     if _title_like(rest):
-        node.title, node.heading_text = rest, f"{label.printed} {rest}"
+        node.title, node.heading_text, node.named = rest, f"{label.printed} {rest}", True
     else:
         node.title = parent.title  # a rule without a name of its own goes by its parent's
         node.heading_text = label.printed.rstrip(".:")
@@ -330,7 +351,7 @@ def _kind(node: _Node, own: str | None, context: str | None) -> str:
         return node.kind
     if node.heading_text is None:
         return "text"  # front matter before the first heading
-    if node.children and not (node.is_rule and node.body):
+    if node.children and not (node.is_rule and not node.named and node.body):
         return "heading"  # a rule with words of its own is a ruling, subrules or not
     if node.number:
         return "ruling"

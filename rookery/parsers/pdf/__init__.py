@@ -19,6 +19,7 @@ from .columns import Line, common_gutters, find_gutters, reading_order
 from .furniture import split_furniture
 from .glyphs import fragments
 from .paragraphs import build_blocks
+from .typography import restore_small_caps
 
 
 def read(data: bytes, options) -> RawDocument:
@@ -31,9 +32,10 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None) -> RawDocument:
     `progress(done, total)` hears of each page read."""
     if b"%%EOF" not in data[-65536:]:  # some producers append padding after the marker
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
-    frags, images = [], 0
+    frags, widths, images = [], [], 0
     for page in pages(data, reader):
         frags.append(fragments(page.glyphs, page.index))
+        widths.append(page.width)
         images += page.images
         if progress is not None:
             progress(page.index + 1)
@@ -42,12 +44,17 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None) -> RawDocument:
             raise ParseError("the PDF has no text layer, only images (a scan?); rookery "
                              "reads text and does not do OCR")
         raise ParseError("the PDF has no text on any page")
-    frags, furniture = split_furniture(frags)
+    frags, furniture = split_furniture(frags, widths)
     gutters = [find_gutters(f) for f in frags]
     trusted = common_gutters(gutters)
     lines: list[Line] = []
     for index, page_frags in enumerate(frags):
         lines.extend(reading_order(page_frags, find_gutters(page_frags, trusted), index))
+    small = None  # the small capitals' size, while lines go on in them
+    for line in lines:
+        small = restore_small_caps([g for f in line.fragments for g in f.glyphs], small)
+        for f in line.fragments:
+            f.refresh()
     title, lines = _title_block(lines)
     title_lines = [_text(line) for line in sorted(title, key=lambda l: -_size(l))]
     title_lines += [t for t in furniture if any(c.isalpha() for c in t)]

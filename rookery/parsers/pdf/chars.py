@@ -72,18 +72,23 @@ def _pdfium_error(error: Exception) -> ParseError:
 
 
 def _pdfium_page(raw, page, index: int) -> Page:
+    """The page's glyphs. A style is worked out once per font, size, colour, render mode
+    and matrix (a producer may put every character in a text object of its own)."""
     height = page.get_height()
     textpage = page.get_textpage()
     try:
         tp = textpage.raw
-        count = raw.FPDFText_CountChars(tp)
-        box = raw.FS_RECTF()
-        styles: dict = {}  # text object → (family, bold, italic, colour, size)
+        box, matrix = raw.FS_RECTF(), raw.FS_MATRIX()
+        red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+        styles: dict = {}  # key → (family, bold, italic, colour, size) or None if rotated
         fonts: dict = {}  # font handle → (family, bold, italic)
         out: list[Glyph] = []
-        get_unicode, get_box = raw.FPDFText_GetUnicode, raw.FPDFText_GetLooseCharBox
-        get_object, generated = raw.FPDFText_GetTextObject, raw.FPDFText_IsGenerated
-        for k in range(count):
+        generated, get_object = raw.FPDFText_IsGenerated, raw.FPDFText_GetTextObject
+        get_font, get_size = raw.FPDFTextObj_GetFont, raw.FPDFText_GetFontSize
+        get_fill, get_mode = raw.FPDFPageObj_GetFillColor, raw.FPDFTextObj_GetTextRenderMode
+        get_matrix, get_unicode = raw.FPDFText_GetMatrix, raw.FPDFText_GetUnicode
+        get_box, cast, pointer = raw.FPDFText_GetLooseCharBox, ctypes.cast, ctypes.c_void_p
+        for k in range(raw.FPDFText_CountChars(tp)):
             if generated(tp, k):
                 # a space PDFium read from the content stream parts the words around it,
                 # wherever it puts the space itself; a line end says nothing we need
@@ -91,12 +96,22 @@ def _pdfium_page(raw, page, index: int) -> Page:
                     out[-1].space_after = True
                 continue
             obj = get_object(tp, k)
-            key = ctypes.cast(obj, ctypes.c_void_p).value if obj else None
+            if not obj:
+                continue
+            font = get_font(obj)
+            handle = cast(font, pointer).value
+            colour = (red.value, green.value, blue.value) \
+                if get_fill(obj, red, green, blue, alpha) else None
+            get_matrix(tp, k, matrix)
+            key = (handle, get_size(tp, k), colour, get_mode(obj), matrix.a, matrix.b,
+                   matrix.c, matrix.d)
             style = styles.get(key)
+            if style is None and key not in styles:
+                if handle not in fonts:
+                    fonts[handle] = _pdfium_font(raw, font) if handle else ("", False, False)
+                style = styles[key] = _pdfium_style(raw, key, fonts[handle])
             if style is None:
-                style = styles[key] = _pdfium_style(raw, tp, k, obj, fonts)
-            if style is False:
-                continue  # rotated
+                continue  # rotated: stamps and margin notes, not the document's flow
             code = get_unicode(tp, k)
             if code < 32 and raw.FPDFText_IsHyphen(tp, k):
                 code = 45  # PDFium's mark for a hyphen that ends a line: it is a hyphen
@@ -104,9 +119,9 @@ def _pdfium_page(raw, page, index: int) -> Page:
             if text in "\r\n":
                 continue
             get_box(tp, k, box)
-            family, bold, italic, colour, size = style
+            family, bold, italic, fill, size = style
             out.append(Glyph(text, box.left, box.right, height - box.top, height - box.bottom,
-                             size, family, bold, italic, colour,
+                             size, family, bold, italic, fill,
                              cid=(family, round(box.right - box.left, 1))
                              if text == UNKNOWN else None))
         images = 0 if out else _pdfium_images(raw, page)
@@ -115,31 +130,19 @@ def _pdfium_page(raw, page, index: int) -> Page:
         textpage.close()
 
 
-def _pdfium_style(raw, tp, k: int, obj, fonts: dict):
-    """(family, bold, italic, colour, size) of the text object holding character k, or
-    False for rotated text."""
-    if abs(raw.FPDFText_GetCharAngle(tp, k)) > 0.01:
-        return False
-    # the font size is in text space; the matrix scales it to the page (a producer that
-    # lays out in pixels sets 13.33 at a scale of 0.75: 10 points)
-    matrix = raw.FS_MATRIX()
-    scale = 1.0
-    if raw.FPDFText_GetMatrix(tp, k, matrix):
-        scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5 or 1.0
-    size = round(raw.FPDFText_GetFontSize(tp, k) * scale, 1)
-    family, bold, italic, colour = "", False, False, None
-    if obj:
-        font = raw.FPDFTextObj_GetFont(obj)
-        handle = ctypes.cast(font, ctypes.c_void_p).value if font else None
-        if handle not in fonts:
-            fonts[handle] = _pdfium_font(raw, font) if font else ("", False, False)
-        family, bold, italic = fonts[handle]
-        if raw.FPDFTextObj_GetTextRenderMode(obj) == raw.FPDF_TEXTRENDERMODE_FILL_STROKE:
-            bold = True  # a "fake bold": the outline stroked as well as filled
-        r, g, b, a = (ctypes.c_uint() for _ in range(4))
-        if raw.FPDFPageObj_GetFillColor(obj, r, g, b, a):
-            colour = (r.value, g.value, b.value)
-    return family, bold, italic, colour, size
+def _pdfium_style(raw, key: tuple, font: tuple[str, bool, bool]):
+    """(family, bold, italic, colour, size) for a style key, or None for rotated text.
+
+    The font size is in text space; the matrix scales it to the page (a producer that
+    lays out in pixels sets 13.33 at a scale of 0.75: 10 points)."""
+    _handle, raw_size, colour, mode, a, b, c, d = key
+    if abs(b) > 0.01 * abs(a) + 1e-4 or abs(c) > 0.01 * abs(d) + 1e-4:
+        return None
+    family, bold, italic = font
+    if mode == raw.FPDF_TEXTRENDERMODE_FILL_STROKE:
+        bold = True  # a "fake bold": the outline stroked as well as filled
+    scale = abs(a * d - b * c) ** 0.5 or 1.0
+    return family, bold, italic, colour, round(raw_size * scale, 1)
 
 
 def _pdfium_font(raw, font) -> tuple[str, bool, bool]:

@@ -36,11 +36,11 @@ class Glyph:
     @property
     def red(self) -> bool:
         """Set in the publisher's "new" red."""
-        return _red(self.color)
+        return is_red(self.color)
 
 
 @lru_cache(maxsize=256)
-def _red(color) -> bool:
+def is_red(color) -> bool:
     return color is not None and is_strong_red(tuple(c / 255 for c in color))
 
 

@@ -1,14 +1,15 @@
-"""Lines in reading order → blocks: headings, paragraphs and list items.
+"""Lines in reading order → blocks: headings, paragraphs, list items and table rows.
 
-Typography stands in for markup. A heading is a line set apart by its type (bold in
-another family than the body, or clearly larger); heading levels rank the heading styles
-by size. A paragraph ends where the line spacing opens up, where a list marker starts a
-line, or where the type changes; across a column or page break it goes on when the last
-line was full. Inside a block, a line that stops short of the column edge (the next word
-would have fit) ends with a forced line break; a full line wraps. A word hyphenated at a
-line end is kept whole in documents whose typesetter does not hyphenate (judged on the
-words the document also prints unbroken); in one that does, it is joined unless the
-document spells the word with a hyphen elsewhere.
+Typography stands in for markup (see typography.py). Lines are gathered into blocks of
+one style; a block ends where the line spacing opens up, where a list marker or a
+section number opens a line after one that stopped short, where a first line is
+indented, or where the style changes; across a column or page break it goes on when
+the last line was full. A block set apart from the body is a heading when it is short
+and does not end like a sentence; a question set apart is a FAQ question; a single line
+at the body's size set apart (a bold name) followed at once by body text names that
+text (an erratum's card, a list's group). Inside a block, a line that stops short of the
+column edge (the next word would have fit) ends with a forced line break; a full line
+wraps.
 """
 from __future__ import annotations
 
@@ -18,15 +19,21 @@ from dataclasses import dataclass, field
 
 from ..blocks import Block
 from ..normalize import normalize
+from ..numbering import read_label
+from . import repair
 from .columns import Line
 from .glyphs import UNKNOWN, Glyph
+from .typography import (Style, body_colour, body_style, line_style, rank, same_size,
+                         stands_apart)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 # glyphs that only mark a list item (the HTML of the same list has none)
 _BULLET = re.compile(r"^[\u2022\u25e6\u25aa\u25ab\u25a0\u25a1\u25cf\u25cb\u25c6\u25c7\u25ba"
                      r"\u25b6\u2726\u2727\u2756\u27a2\u2192\u2794\u279c*\u00b7\u2023"
                      r"\u2043\u2219\u25b8\u25b9\u27a4\uf0b7\uf0a7]+\s*")
-LIGATURES = ("fi", "fl", "ff", "ffi", "ffl", "ft", "Th", "st", "ct")
+_SENTENCE_END = re.compile(r"[.;,!:][\"'\u201d\u2019)\]]*$")  # a heading does not end like this
+_CLAUSE_END = re.compile(r"[.;!?:][\"'\u201d\u2019)\]]*$")  # a line that may end a paragraph
+HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
 
 
 @dataclass
@@ -36,11 +43,8 @@ class _Line:
     line: Line
     glyphs: list[Glyph]
     text: str
-    size: float
-    family: str
-    bold: bool
-    italic: bool
-    upper: bool
+    style: Style
+    apart: bool  # set apart from the body
 
     @property
     def x0(self):
@@ -50,75 +54,68 @@ class _Line:
     def x1(self):
         return self.line.x1
 
+    @property
+    def size(self):
+        return self.style.size
+
 
 @dataclass
 class _Block:
-    kind: str
+    kind: str  # heading | para | item | row
     lines: list[_Line] = field(default_factory=list)
     joins: list[str] = field(default_factory=list)  # between line k and k+1: " ", "\n", "-"
-    style: tuple | None = None
+    lead: bool = False  # its first line names it
 
 
 def build_blocks(lines: list[Line]) -> list[Block]:
-    facts = [_facts(line) for line in lines]
-    facts = [f for f in facts if f.text]
+    glyph_lines = [_glyphs(line) for line in lines]
+    colour = body_colour([g for gs in glyph_lines for g in gs])
+    words = repair.vocabulary("".join(g.text for g in gs) for gs in glyph_lines)
+    repair.repair_ligatures(glyph_lines, words)
+    facts = []
+    for line, glyphs in zip(lines, glyph_lines):
+        text = "".join(g.text for g in glyphs).strip()
+        if text:
+            facts.append(_Line(line, glyphs, text, line_style(glyphs, colour), False))
     if not facts:
         return []
-    body = _body_style(facts)
-    pitch = _pitches(facts)
-    raw: list[_Block] = []
-    table_head = None  # the first row of the table being read
+    body = body_style([(f.style, sum(c.isalnum() for c in f.text)) for f in facts])
     for f in facts:
-        style = _heading_style(f, body)
-        prev = raw[-1] if raw else None
-        if _is_row(f):
-            if f.line.first_in_column and f.text == table_head:
-                continue  # the table's header row, repeated after a page break
-            if prev is None or prev.kind != "row":
-                table_head = f.text
-            raw.append(_Block(kind="row", lines=[f]))
-            continue
-        if prev is None or prev.kind == "row" or not _continues(prev, f, style, pitch):
-            kind = "heading" if style else ("item" if _is_item_start(f) else "para")
-            raw.append(_Block(kind=kind, lines=[f], style=style))
-            continue
-        prev.joins.append(_join(prev.lines[-1], f))
-        prev.lines.append(f)
-    vocabulary = _vocabulary(facts)
-    repair_ligatures(facts, vocabulary)
-    levels = _heading_levels([b.style for b in raw if b.style])
-    soft = _hyphen_policy(raw, vocabulary)
-    return [_finish(b, levels, vocabulary, soft) for b in raw]
+        f.apart = stands_apart(f.style, body)
+    pitch = _pitches(facts)
+    blocks = _segment(facts, pitch)
+    # a type is a heading type when it mostly sets lines that stand alone as headings
+    # would: not one used mostly to name the text after it (card names), nor one that
+    # mostly sets sentences and lists (italics for examples and card lists)
+    named = Counter(b.lines[0].style for b in blocks if b.lead)
+    alone = Counter(b.lines[0].style for b in blocks if _candidate(b))
+    prose = Counter(b.lines[0].style for b in blocks
+                    if b.lines[0].apart and not b.lead and not _candidate(b))
+    heads = {style for style, n in alone.items() if n > named[style] and n > prose[style]}
+    kinds = [_kind(b, blocks[k + 1] if k + 1 < len(blocks) else None, heads)
+             for k, b in enumerate(blocks)]
+    headings = [b for b, k in zip(blocks, kinds) if k == "heading"]
+    levels = rank([b.lines[0].style for b in headings], [_depth(b.lines[0]) for b in headings])
+    breaks, wraps = [], 0
+    for b in blocks:
+        for k, join in enumerate(b.joins):
+            wraps += join != "\n"
+            if join == "-":
+                breaks.append(repair.split_word(b.lines[k].text, b.lines[k + 1].text))
+    soft = repair.hyphenates(breaks, wraps, words)
+    return [_finish(b, kind, levels, words, soft) for b, kind in zip(blocks, kinds)]
 
 
-# ---------------------------------------------------------------- line facts
-
-def _facts(line: Line) -> _Line:
-    glyphs: list[Glyph] = []
+def _glyphs(line: Line) -> list[Glyph]:
+    """The line's glyphs, a space between its fragments."""
+    out: list[Glyph] = []
     for frag in line.fragments:
-        if glyphs:
-            g = glyphs[-1]
-            glyphs.append(Glyph(" ", g.x1, frag.x0, g.top, g.bottom, g.size, g.family,
-                                g.bold, g.italic, g.color))
-        glyphs.extend(frag.glyphs)
-    ink = [g for g in glyphs if g.text.isalnum() or g.text == UNKNOWN]
-    sizes = Counter(g.size for g in ink or glyphs)
-    families = Counter(g.family for g in ink or glyphs)
-    text = "".join(g.text for g in glyphs).strip()
-    letters = [c for c in text if c.isalpha()]
-    return _Line(line=line, glyphs=glyphs, text=text, size=sizes.most_common(1)[0][0],
-                 family=families.most_common(1)[0][0],
-                 bold=bool(ink) and all(g.bold for g in ink),
-                 italic=bool(ink) and all(g.italic for g in ink),
-                 upper=len(letters) > 1 and all(c.isupper() for c in letters))
-
-
-def _body_style(facts: list[_Line]) -> tuple[str, float]:
-    """The type most letters are set in (any glyphs, for a text without letters)."""
-    glyphs = [g for f in facts for g in f.glyphs if g.text.strip()]
-    count = Counter((g.family, g.size) for g in glyphs if g.text.isalnum()) or \
-        Counter((g.family, g.size) for g in glyphs)
-    return count.most_common(1)[0][0]
+        if out:
+            g = out[-1]
+            out.append(Glyph(" ", g.x1, frag.x0, g.top, g.bottom, g.size, g.family, g.bold,
+                             g.italic, None))
+        out.extend(frag.glyphs)
+    return out
 
 
 def _pitches(facts: list[_Line]) -> dict[float, float]:
@@ -133,51 +130,119 @@ def _pitches(facts: list[_Line]) -> dict[float, float]:
             for size, c in seen.items()}
 
 
-def _heading_style(f: _Line, body: tuple[str, float]) -> tuple | None:
-    family, size = body
-    if not any(c.isalpha() for c in f.text):
-        return None
-    larger = f.size >= 1.15 * size
-    set_apart = f.bold and f.size >= size - 0.1 and (f.family != family or f.size > size + 0.4)
-    if larger or set_apart:
-        return (round(f.size * 2) / 2, f.bold, f.family, f.upper)
-    return None
+# ---------------------------------------------------------------- segmentation
+
+def _segment(facts: list[_Line], pitch: dict[float, float]) -> list[_Block]:
+    blocks: list[_Block] = []
+    table_head = None  # the first row of the table being read
+    for f in facts:
+        prev = blocks[-1] if blocks else None
+        if _is_row(f):
+            if f.line.first_in_column and f.text == table_head:
+                continue  # the table's header row, repeated after a page break
+            if prev is None or prev.kind != "row":
+                table_head = f.text
+            blocks.append(_Block("row", [f]))
+            continue
+        if prev is not None and prev.kind != "row" and _continues(prev, f, pitch):
+            prev.joins.append(_join(prev, f))
+            prev.lines.append(f)
+        elif prev is not None and _names(prev, f, pitch):
+            prev.lead = True  # a name line, and the text it names
+            prev.joins.append("\n")
+            prev.lines.append(f)
+        else:
+            blocks.append(_Block("item" if _is_item_start(f) else "para", [f]))
+    return blocks
 
 
-def _heading_levels(styles: list[tuple]) -> dict[tuple, int]:
-    """Rank heading styles: larger first, capitals before mixed case, bold before not.
-    Case counts only where a style is set in capitals by design, not where one heading
-    happens to be an acronym ("STR" among the glossary's terms)."""
-    capitals: dict[tuple, list[bool]] = {}
-    for size, bold, family, upper in styles:
-        capitals.setdefault((size, bold, family), []).append(upper)
-    design = {base: sum(flags) > len(flags) / 2 for base, flags in capitals.items()}
-    ranked = sorted(design, key=lambda b: (-b[0], not design[b], not b[1]))
-    level = {base: k + 1 for k, base in enumerate(ranked)}
-    return {style: level[style[:3]] for style in set(styles)}
-
-
-# ---------------------------------------------------------------- block boundaries
-
-def _continues(block: _Block, f: _Line, style, pitch: dict[float, float]) -> bool:
-    last = block.lines[-1]
-    if style != block.style:
-        return False
-    new_column = f.line.first_in_column or f.line.page != last.line.page \
+def _new_column(last: _Line, f: _Line) -> bool:
+    return f.line.first_in_column or f.line.page != last.line.page \
         or f.line.column != last.line.column
-    if style is not None:  # a heading wraps onto a second line at the usual spacing
-        return not new_column and f.line.bottom - last.line.bottom <= 1.5 * f.size
-    if _is_item_start(f) and not _is_full(last, f):
-        return False
-    if f.size != last.size or (f.bold and not last.bold):
-        return False  # a bold line after roman type names the next entry
-    if new_column:
-        if len(block.lines) == 1 and last.bold and not f.bold:
-            return True  # a name line left alone at a column's foot introduces this text
-        # otherwise carry on past a column break only a full line of the same type
-        return _is_full(last, f) and f.italic == last.italic
+
+
+def _close(last: _Line, f: _Line, pitch: dict[float, float]) -> bool:
+    """Does `f` follow `last` at the usual spacing (no paragraph space between)?"""
     usual = pitch.get(f.size, 1.2 * f.size)
     return f.line.bottom - last.line.bottom <= usual + 0.12 * f.size
+
+
+def _continues(block: _Block, f: _Line, pitch: dict[float, float]) -> bool:
+    last = block.lines[-1]
+    if block.lines[0].apart and not block.lead:
+        # a heading, a name or a question wraps onto a next line of its type at the
+        # usual spacing, into other type of its size when the line is full (a card's
+        # name whose set is in italics), or into the next column
+        if _new_column(last, f):
+            return f.style == last.style and _is_full(last, f)
+        if f.style != last.style:
+            return len(block.lines) <= 2 and f.apart and same_size(f.size, last.size) \
+                and not (f.style.bold and not last.style.bold) and _is_full(last, f) \
+                and _close(last, f, pitch) and not _CLAUSE_END.search(last.text)
+        tallest = max(g.size for g in last.glyphs + f.glyphs)
+        return f.line.bottom - last.line.bottom <= 1.5 * tallest
+    if not same_size(f.size, last.size):
+        return False
+    full = _is_full(last, f)
+    if _new_column(last, f):
+        # carry on past a column break a full line, into a line of the same type; and a
+        # named list (a group's cards, one a line) goes on in its type
+        same = f.style == last.style and not _BULLET.match(f.text)
+        if full:
+            return same and not (_starts_numbered(f) and _CLAUSE_END.search(last.text))
+        return same and block.lead and len(block.lines) > 1 and not _starts_numbered(f)
+    if f.apart and f.style != last.style and not (full and _close(last, f, pitch)):
+        return False  # type set apart after a line that stopped short: something new
+    if f.style.bold and not last.style.bold:
+        return False  # a bold line after roman type names the next entry
+    # (a line of italics or bold that a full line wraps into is part of the paragraph)
+    if last.text.endswith("?") and f.style != last.style:
+        return False  # the answer after its question
+    if _BULLET.match(f.text):
+        return False  # no wrapped line starts with a bullet
+    if (_is_item_start(f) or _starts_numbered(f)) and (not full or _CLAUSE_END.search(last.text)):
+        return False  # a number after a line that ended a sentence, or stopped short
+    if block.kind != "item" and _indented(f) and not _indented(last) and full:
+        return False  # a first line set in: a new paragraph, however full the last line
+    return _close(last, f, pitch)
+
+
+def _names(block: _Block, f: _Line, pitch: dict[float, float]) -> bool:
+    """Is `block` a name (a line or two in bold, at the body's size) that `f`, in other
+    type, follows at once: an erratum's card name, a list's group?"""
+    if len(block.lines) > 2 or block.kind != "para" or block.lead:
+        return False
+    name, last = block.lines[0], block.lines[-1]
+    if not (name.apart and name.style.bold) or f.style == last.style \
+            or not same_size(name.size, f.size) \
+            or _CLAUSE_END.search(last.text) and not last.text.endswith(":"):
+        return False  # a name does not end like a sentence (a group's may end with ":")
+    # a name line left alone at a column's foot introduces the next column's text
+    return _new_column(last, f) or _close(last, f, pitch)
+
+
+def _candidate(b: _Block) -> bool:
+    """Could the block be a heading: set apart, short, not a sentence or a question?"""
+    first = b.lines[0]
+    if b.kind == "row" or b.lead or not first.apart:
+        return False
+    text = " ".join(f.text for f in b.lines)
+    short = len(b.lines) <= HEADING_LINES and len(text.split()) <= HEADING_WORDS
+    # a heading is not a sentence, unless its number says it heads a section anyway
+    return short and not text.endswith("?") and (
+        not _SENTENCE_END.search(text) or _starts_numbered(first))
+
+
+def _kind(b: _Block, nxt: _Block | None, heads: set) -> str:
+    if not _candidate(b):
+        return b.kind
+    first = b.lines[0]
+    if first.style not in heads:
+        return "para"
+    if nxt is not None and nxt.lines[0].style == first.style and not nxt.lead and \
+            _kind(nxt, None, heads) != "heading" and not nxt.lines[-1].text.endswith("?"):
+        return "para"  # more lines of its own type follow it (not a question it names)
+    return "heading"
 
 
 def _is_row(f: _Line) -> bool:
@@ -190,6 +255,20 @@ def _is_item_start(f: _Line) -> bool:
     return bool(_ORDINAL.match(f.text) or _BULLET.match(f.text))
 
 
+def _depth(f: _Line) -> int | None:
+    read = read_label(f.text)
+    return len(read[0].parts) if read else None
+
+
+def _starts_numbered(f: _Line) -> bool:
+    return read_label(f.text) is not None
+
+
+def _indented(f: _Line) -> bool:
+    """A first line set in from the column's edge: how some typesetters open paragraphs."""
+    return f.x0 - f.line.column[0] >= 0.6 * f.size
+
+
 def _first_word_width(f: _Line) -> float:
     start = f.glyphs[0].x0
     for g in f.glyphs:
@@ -198,131 +277,63 @@ def _first_word_width(f: _Line) -> float:
     return f.glyphs[-1].x1 - start
 
 
+_LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
+
+
 def _is_full(last: _Line, nxt: _Line) -> bool:
     """Would the next line's first word have fitted at the end of this one? If not, the
-    line was full and the break between them is only a wrap."""
+    line was full and the break between them is only a wrap. A line that dot leaders
+    fill to the edge is not full of words."""
+    if _LEADERS.search(last.text):
+        return False
     room = last.line.column[1] - last.x1
-    space = 0.3 * last.size
-    return room < _first_word_width(nxt) + space
+    return room < _first_word_width(nxt) + 0.3 * last.size
 
 
-def _join(last: _Line, nxt: _Line) -> str:
-    if not _is_full(last, nxt) or (last.bold and not nxt.bold):
-        return "\n"  # stopped short, or a bold name line followed by its text
+def _join(block: _Block, nxt: _Line) -> str:
+    last = block.lines[-1]
+    if not _is_full(last, nxt):
+        return "\n"  # stopped short
     if re.search(r"[^\W\d_]-$", last.text) and nxt.text[:1].islower():
         return "-"
     return " "
 
 
-# ---------------------------------------------------------------- hyphenation
-
-def _vocabulary(facts: list[_Line]) -> Counter:
-    words: Counter = Counter()
-    for f in facts:
-        words.update(w.lower() for w in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", f.text))
-    return words
-
-
-def _split_word(a: _Line, b: _Line) -> tuple[str, str]:
-    left = re.search(r"([^\W\d_]+(?:-[^\W\d_]+)*)-$", a.text)
-    right = re.match(r"([^\W\d_]+(?:-[^\W\d_]+)*)", b.text)
-    return (left.group(1) if left else ""), (right.group(1) if right else "")
-
-
-def _hyphen_policy(blocks: list[_Block], vocabulary: Counter) -> bool:
-    """Does this document hyphenate words at line ends? Judged on the words it also prints
-    whole or hyphenated elsewhere; failing those, on how often lines end in a hyphen
-    (a typesetter that hyphenates does it every few lines, compounds seldom fall there)."""
-    soft = hard = breaks = wraps = 0
-    for b in blocks:
-        for k, join in enumerate(b.joins):
-            wraps += join != "\n"
-            if join == "-":
-                breaks += 1
-                left, right = _split_word(b.lines[k], b.lines[k + 1])
-                whole, kept = (left + right).lower(), f"{left}-{right}".lower()
-                soft += vocabulary[whole] > 0
-                hard += vocabulary[kept] > 0
-    if soft != hard:
-        return soft > hard
-    return wraps > 0 and breaks / wraps > 0.03
-
-
-def _hyphen_join(a: _Line, b: _Line, vocabulary: Counter, soft: bool) -> str:
-    if not soft:  # a typesetter that does not hyphenate: every line-end hyphen is a hyphen
-        return "-"
-    left, right = _split_word(a, b)
-    whole, kept = (left + right).lower(), f"{left}-{right}".lower()
-    return "-" if vocabulary[kept] > vocabulary[whole] else ""
-
-
-def repair_ligatures(facts: list[_Line], vocabulary: Counter) -> None:
-    """Give unmapped glyphs (PDF fonts whose ligatures have no text) the letters that turn
-    the most words they sit in into words the document spells elsewhere. One glyph id is
-    one ligature throughout a font, so the votes are pooled per id."""
-    votes: dict[int, Counter] = {}
-    for f in facts:
-        for word in _words_with_unknowns(f.glyphs):
-            cids = {g.cid for g in word if g.text == UNKNOWN}
-            if len(cids) != 1:
-                continue
-            cid = cids.pop()
-            for ligature in LIGATURES:
-                spelled = "".join(ligature if g.text == UNKNOWN else g.text for g in word)
-                if vocabulary[spelled.lower()]:
-                    votes.setdefault(cid, Counter())[ligature] += 1
-    choice = {cid: c.most_common(1)[0][0] for cid, c in votes.items()}
-    for f in facts:
-        for g in f.glyphs:
-            if g.text == UNKNOWN and g.cid in choice:
-                g.text = choice[g.cid]
-        f.text = "".join(g.text for g in f.glyphs).strip()
-
-
-def _words_with_unknowns(glyphs: list[Glyph]):
-    word: list[Glyph] = []
-    for g in glyphs + [None]:
-        if g is not None and (g.text.isalpha() or g.text == UNKNOWN):
-            word.append(g)
-            continue
-        if any(w.text == UNKNOWN for w in word):
-            yield word
-        word = []
-
-
 # ---------------------------------------------------------------- finishing
 
-def _finish(b: _Block, levels, vocabulary: Counter, soft: bool) -> Block:
+def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
     raw: list[str] = []
     flags: list[tuple[bool, bool, bool]] = []  # bold, italic, red per raw character
     for k, f in enumerate(b.lines):
-        glyphs = list(f.glyphs)
-        if k == 0 and b.kind == "item":
-            glyphs = _strip_bullet(glyphs)
+        glyphs = _strip_bullet(list(f.glyphs))  # a bullet only marks a line as an item
         if k > 0:
             join = b.joins[k - 1]
             if join == "-":
                 # the hyphen already ends the previous line; drop it for a soft break
-                if _hyphen_join(b.lines[k - 1], f, vocabulary, soft) == "":
+                if not repair.keeps_hyphen(*repair.split_word(b.lines[k - 1].text, f.text),
+                                           words, soft):
                     raw.pop()
                     flags.pop()
             else:
-                prev_flags = flags[-1] if flags else (False, False, False)
-                raw.append(join)
-                flags.append(prev_flags)
+                raw.append(" " if kind == "heading" else join)
+                flags.append(flags[-1] if flags else (False, False, False))
         for g in glyphs:
             text = "" if g.text == UNKNOWN else g.text  # an unresolved glyph: left out
             raw.extend(text)
             flags.extend([(g.bold, g.italic, g.red)] * len(text))
     raw_text = "".join(raw)
-    spans = _runs([fl[2] for fl in flags])
-    text, marks = normalize(raw_text if b.kind != "heading" else raw_text.replace("\n", " "), spans)
-    letters = [fl for ch, fl in zip(raw_text, flags) if ch.isalnum()]
-    emphasized = bool(letters) and all(fl[0] or fl[1] for fl in letters)
-    return Block(kind="para" if b.kind == "row" else b.kind, text=text, marks=marks,
+    text, marks = normalize(raw_text, _runs([fl[2] for fl in flags]))
+    first = b.lines[0]
+    emphasized = first.apart and not b.lead or _all_emphasized(raw_text, flags)
+    return Block(kind="para" if kind == "row" else kind, text=text, marks=marks,
                  emphasized=emphasized,
-                 level=levels.get(b.style, 0) if b.style else 0,
-                 lead=_lead(raw_text, flags) if b.kind != "heading" else None)
+                 level=levels.get(first.style, 0) if kind == "heading" else 0,
+                 lead=_lead(raw_text) if b.lead else None)
+
+
+def _all_emphasized(raw: str, flags) -> bool:
+    letters = [fl for ch, fl in zip(raw, flags) if ch.isalnum()]
+    return bool(letters) and all(fl[0] or fl[1] for fl in letters)
 
 
 def _strip_bullet(glyphs: list[Glyph]) -> list[Glyph]:
@@ -342,13 +353,7 @@ def _runs(flags: list[bool]) -> list[tuple[int, int]]:
     return spans
 
 
-def _lead(raw: str, flags) -> str | None:
-    """The bold first line of a block that goes on after a forced line break."""
+def _lead(raw: str) -> str | None:
+    """The name line of a block that goes on after it."""
     cut = raw.find("\n")
-    if cut <= 0:
-        return None
-    head = [fl for ch, fl in zip(raw[:cut], flags[:cut]) if ch.isalnum()]
-    tail = any(ch.isalnum() for ch in raw[cut:])
-    if head and tail and all(fl[0] for fl in head):
-        return normalize(raw[:cut])[0] or None
-    return None
+    return normalize(raw[:cut])[0] or None if cut > 0 else None

@@ -1,0 +1,173 @@
+"""How a line is set, judged against the document's own body text.
+
+Nothing here knows a font, a size or a colour in advance. The body style is the one most
+letters are set in; a line stands apart from it by any of: size, weight, another family,
+italic where the body is roman, capitals or small capitals, or a colour (other than the
+red of the publisher's change marks). Heading styles are ranked by how they follow one
+another in the document: an outline steps down one level at a time, so the ranking that
+needs the fewest jumps of two or more levels is the document's (ties go to the more
+prominent style: larger, then capitals, bold, coloured). Styles that differ only in
+slant or family share a rank: a bold and a bold-italic heading of one size are siblings.
+"""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+
+from .glyphs import Glyph, is_red
+
+SIZE_STEP = 0.08  # a size this much larger or smaller than another is another size
+SMALL_CAPS = (0.55, 0.92)  # capitals this much smaller than a word's full capitals
+MAX_RANKED = 7  # more heading styles than this are ranked by prominence alone
+
+
+@dataclass(frozen=True)
+class Style:
+    """A line's type: its size (to half a point), family, weight, slant, case and colour
+    (None for the body's colour and for the marks' red)."""
+
+    size: float
+    family: str
+    bold: bool
+    italic: bool
+    caps: str  # "" | "all" | "small"
+    colour: tuple[int, int, int] | None
+
+
+def line_style(glyphs: list[Glyph], body_colour=None) -> Style:
+    """The style of a line: what most of its letters are set in; bold and italic only
+    when all of them are (one bold word does not make a bold line)."""
+    ink = [g for g in glyphs if g.text.isalnum()] or [g for g in glyphs if g.text.strip()]
+    if not ink:
+        return Style(0.0, "", False, False, "", None)
+    size = Counter(g.size for g in ink).most_common(1)[0][0]
+    family = Counter(g.family for g in ink).most_common(1)[0][0]
+    colour = Counter(g.color for g in ink).most_common(1)[0][0]
+    return Style(round(size * 2) / 2, family, all(g.bold for g in ink),
+                 all(g.italic for g in ink), _caps(glyphs), _colour_class(colour, body_colour))
+
+
+def _colour_class(colour, body_colour):
+    if colour is None or body_colour is None:
+        return None
+    if max(abs(a - b) for a, b in zip(colour, body_colour)) <= 60:
+        return None
+    return None if is_red(colour) else colour
+
+
+def _caps(glyphs: list[Glyph]) -> str:
+    letters = [g for g in glyphs if g.text.isalpha()]
+    if len(letters) < 4 or not all(g.text.isupper() for g in letters):
+        return ""
+    return "small" if any(_two_sizes(word) for word in _words(glyphs)) else "all"
+
+
+def _words(glyphs: list[Glyph]):
+    word: list[Glyph] = []
+    for g in glyphs + [None]:
+        if g is not None and g.text.isalpha():
+            word.append(g)
+        elif word:
+            yield word
+            word = []
+
+
+def _two_sizes(word: list[Glyph]) -> bool:
+    big = max(g.size for g in word)
+    return any(SMALL_CAPS[0] * big <= g.size <= SMALL_CAPS[1] * big for g in word)
+
+
+def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float | None:
+    """In a line set in small capitals, the smaller capitals stand for lower-case letters:
+    give them back their case ("CAN I" set C-an I reads "Can I"). A line whose words are
+    all small capitals shows nothing; `small` is the size of the small capitals the line
+    before it used, if it is their continuation. Returns the size of the small capitals
+    restored, or None."""
+    letters = [g for g in glyphs if g.text.isalpha()]
+    if not letters or not all(g.text.isupper() for g in letters):
+        return None
+    found = None
+    for word in _words(glyphs):
+        big = max(g.size for g in word)
+        if SMALL_CAPS[0] * big <= min(g.size for g in word) <= SMALL_CAPS[1] * big:
+            found = min(g.size for g in word)
+    small = found or small
+    if small is None or not (found or all(abs(g.size - small) < 0.05 for g in letters)):
+        return None
+    for g in letters:
+        if abs(g.size - small) < 0.05:
+            g.text = g.text.lower()
+    return small
+
+
+def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:
+    """The style most letters are set in."""
+    count: Counter = Counter()
+    for style, letters in styles_and_weights:
+        count[style] += letters
+    return count.most_common(1)[0][0]
+
+
+def body_colour(glyphs) -> tuple[int, int, int] | None:
+    count = Counter(g.color for g in glyphs if g.text.isalnum())
+    return count.most_common(1)[0][0] if count else None
+
+
+def stands_apart(style: Style, body: Style) -> bool:
+    """Is a line in this style set apart from the body text?"""
+    return (abs(style.size - body.size) > SIZE_STEP * body.size or style.family != body.family
+            or style.bold != body.bold or (style.italic and not body.italic)
+            or style.caps != body.caps or style.colour is not None)
+
+
+def same_size(a: float, b: float) -> bool:
+    return abs(a - b) <= SIZE_STEP * max(a, b)
+
+
+def prominence(tier: tuple) -> tuple:
+    """Larger, then capitals, bold, coloured: how much a tier of styles stands out."""
+    size, bold, caps, colour = tier
+    return (size, caps == "all", caps == "small", bold, colour is not None)
+
+
+def tier(style: Style) -> tuple:
+    """What sets a heading's rank: its size, weight, case and colour."""
+    return (style.size, style.bold, style.caps, style.colour)
+
+
+def rank(sequence: list[Style], depths: list[int | None] | None = None) -> dict[Style, int]:
+    """Levels (1 = outermost) for the heading styles in `sequence`, the styles of the
+    document's headings in reading order (see the module doc). `depths` gives, per
+    heading, how many parts its number has (None when it has none): where a document
+    numbers its headings, "1." outranks "1.1", whatever else its type says."""
+    tiers = [tier(s) for s in sequence]
+    levels = _rank_tiers(tiers, depths or [None] * len(tiers))
+    return {s: levels[t] for s, t in zip(sequence, tiers)}
+
+
+def _rank_tiers(sequence: list[tuple], depths: list[int | None]) -> dict[tuple, int]:
+    styles = list(dict.fromkeys(sequence))
+    by_prominence = sorted(styles, key=prominence, reverse=True)
+    if len(styles) > MAX_RANKED:
+        return {s: k + 1 for k, s in enumerate(by_prominence)}
+    numbered: dict[tuple, list[int]] = {}
+    for style, depth in zip(sequence, depths):
+        if depth:
+            numbered.setdefault(style, []).append(depth)
+    depth_of = {s: sorted(d)[len(d) // 2] for s, d in numbered.items()}
+    pairs = Counter(zip(sequence, sequence[1:]))
+    first = sequence[0] if sequence else None
+    best, best_cost = None, None
+    for order in itertools.permutations(styles):
+        level = {s: k + 1 for k, s in enumerate(order)}
+        misnumbered = sum(1 for a, b in itertools.combinations(depth_of, 2)
+                          if (depth_of[a] - depth_of[b]) * (level[a] - level[b]) < 0)
+        jumps = sum(n * max(0, level[b] - level[a] - 1) for (a, b), n in pairs.items())
+        start = level[first] - 1 if first is not None else 0
+        disorder = sum(1 for a, b in itertools.combinations(by_prominence, 2)
+                       if level[a] > level[b])
+        cost = (misnumbered, jumps + start, disorder)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = level, cost
+    return best or {}
