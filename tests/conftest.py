@@ -14,18 +14,14 @@ import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
+from corpus import corpus_dir
+
 # hypothesis keeps its files in a temporary folder: tests write nothing into the source tree
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="rookery-hypothesis-"))
 settings.register_profile("rookery", database=None, deadline=None)
 settings.load_profile("rookery")
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-def corpus_dir() -> Path:
-    """../shared/corpus beside the checkout, or $ROOKERY_CORPUS."""
-    env = os.environ.get("ROOKERY_CORPUS")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
 
 @pytest.fixture

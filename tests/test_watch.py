@@ -4,6 +4,7 @@ import logging
 import pytest
 
 import documents
+import typeset
 from rookery.config import parse_config
 from rookery.diffs.compare import diff_documents
 from rookery.fetchers import HttpOptions
@@ -114,13 +115,12 @@ def test_failed_fetches_record_nothing_and_the_next_cycle_recovers(watch, fixtur
 def digest_pdfs(tmp_path_factory):
     """Two releases of the test digest as PDFs: 3.1, and 3.2 with one more FAQ entry."""
     folder = tmp_path_factory.mktemp("digest")
-    layout = documents.layouts()[0]
+    layout = typeset.layouts()[0]
     items = documents.content()
     at = items.index(("h", 1, "Quick Reference"))
-    later = items[:at] + [("faq", "Late Question", "Can a relic be quenched?", "No, never.")] \
-        + items[at:]
-    return (documents.write_pdf(folder / "Digest_v3.1.pdf", layout, items).read_bytes(),
-            documents.write_pdf(folder / "Digest_v3.2.pdf", layout, later).read_bytes())
+    later = items[:at] + [("faq", None, "Can a relic be quenched?", "No, never.")] + items[at:]
+    return (typeset.write_pdf(folder / "Digest_v3.1.pdf", layout, items).read_bytes(),
+            typeset.write_pdf(folder / "Digest_v3.2.pdf", layout, later).read_bytes())
 
 
 def test_new_releases_are_discovered_from_the_links_of_an_index_page(watch, digest_pdfs):

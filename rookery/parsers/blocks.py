@@ -6,6 +6,7 @@ after this point is what makes both formats of one release yield the same sectio
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .normalize import Span
@@ -36,3 +37,18 @@ class RawDocument:
     fallback_title: str | None = None
     format: str = "html"
     title_lines: list[str] | None = None  # the title block, when typography showed it
+
+
+_ENDS_LIKE_A_SENTENCE = re.compile(r"[.,;:!][\"'\u201d\u2019)\]]*$")
+# a full stop after a word (not an abbreviation like "vs."), then another sentence
+_SENTENCE_INSIDE = re.compile(r"(?:[a-z]{4}|\))[.!?]\s+[A-Z(\"]")
+
+
+def is_name(text: str, words: int = 12) -> bool:
+    """A name rather than a sentence: a short line, not in lower case, that does not end
+    like a sentence nor hold one ("Deathtouch", "1. Game Concepts"; not "There is no
+    maximum deck size." nor "Abilities function everywhere. (See rule 604.3.)")."""
+    text = text.strip()
+    return 0 < len(text.split()) <= words and "\n" not in text \
+        and not _ENDS_LIKE_A_SENTENCE.search(text) and not _SENTENCE_INSIDE.search(text) \
+        and not text[:1].islower()

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ..errors import NoSections
 from ..model import Document, Section, title_key
 from . import meta
-from .blocks import Block, RawDocument
+from .blocks import Block, RawDocument, is_name
 from .contents import drop_contents
 from .normalize import close_gaps
 from .numbering import Label, extends, follows, read_label
@@ -231,14 +231,8 @@ def _shift(marks, cut: int):
     return [(max(a - cut, 0), b - cut) for a, b in marks if b > cut]
 
 
-_SENTENCE_END = re.compile(r"[.,;:!]$")
-
-
 def _title_like(text: str) -> bool:
-    """A name rather than a sentence: one short line that does not end like a sentence."""
-    words = text.split()
-    return (0 < len(words) <= 10 and "\n" not in text and not _SENTENCE_END.search(text)
-            and not text[:1].islower())
+    return is_name(text, 10)
 
 
 def _name(node: _Node, text: str) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .blocks import Block, RawDocument
+from .blocks import Block, RawDocument, is_name
 from .normalize import normalize_many
 from .numbering import Nesting, read_label
 
@@ -32,7 +32,6 @@ _BULLET = re.compile(r"^\s*(?:[-*+\u2022\u25e6\u2023\u2043]\s+)")
 _ORDINAL = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+")
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
 _ATX = re.compile(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
-_SENTENCE_END = re.compile(r"[.,;:!]$")
 _WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 RUN_IN_WORDS = 6  # a name that opens a block: a glossary term, an entry's title
 
@@ -123,11 +122,8 @@ def _measure(lines: list[str]) -> int:
 
 
 def title_like(line: str, words: int = 12) -> bool:
-    """A name rather than a sentence: short, not ending like a sentence, not lower case."""
-    text = line.strip()
-    count = len(text.split())
-    return 0 < count <= words and not _SENTENCE_END.search(text) and not text[:1].islower() \
-        and not _BULLET.match(text)
+    """A name rather than a sentence (blocks.is_name), and not a list item."""
+    return is_name(line, words) and not _BULLET.match(line.strip())
 
 
 def _blocks(group: list[str], measure: int, vocabulary: _Vocabulary, nesting: Nesting,

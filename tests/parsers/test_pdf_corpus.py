@@ -1,50 +1,64 @@
 """The two-column PDF releases in ../shared/corpus/pdf against the pages they were
-typeset from: same sections, same words, same red marks, same history."""
+typeset from: same sections, same words, same red marks, same history, through either
+character reader."""
+import functools
 import json
 
 import pytest
 
+from corpus import corpus_dir
 from rookery.diffs.align import align
 from rookery.diffs.compare import diff_documents
 from rookery.model import text_key, title_key
+from rookery.parsers import ReadOptions, parse
+
+_MANIFEST = corpus_dir() / "pdf" / "manifest.json"
+RELEASES = json.loads(_MANIFEST.read_text()) if _MANIFEST.exists() else []
+IDS = [r["file"] for r in RELEASES]
+needs_corpus = pytest.mark.skipif(not RELEASES, reason=f"no PDF releases at {_MANIFEST}")
 
 
-@pytest.fixture(scope="module")
-def releases(corpus):
-    path = corpus / "pdf" / "manifest.json"
-    if not path.exists():
-        pytest.skip("no PDF releases in the corpus")
-    return json.loads(path.read_text())
+@functools.lru_cache(maxsize=None)
+def both(file: str, reader: str = "pdfium"):
+    """(web page with ThronesDB's own annotations left out, PDF) of one release."""
+    release = next(r for r in RELEASES if r["file"] == file)
+    root = corpus_dir()
+    page = parse((root / release["from_snapshot"]).read_bytes(), remove=(".mplain",))
+    pdf = parse((root / "pdf" / file).read_bytes(), source=file,
+                options=ReadOptions(pdf_reader=reader))
+    return page, pdf
 
 
-@pytest.fixture(scope="module")
-def both(corpus, parsed):
-    """both(release) → (web page with ThronesDB's own annotations left out, PDF)."""
-    def load(release):
-        return (parsed(corpus / release["from_snapshot"], (".mplain",)),
-                parsed(corpus / "pdf" / release["file"]))
-    return load
+@needs_corpus
+@pytest.mark.parametrize("reader", ["pdfium", "pdfplumber"])
+@pytest.mark.parametrize("release", RELEASES, ids=IDS)
+def test_pdf_and_page_of_each_release_have_the_same_sections(release, reader):
+    page, pdf = both(release["file"], reader)
+    assert (pdf.version, pdf.effective) == (release["version_label"], release["effective"])
+    changes = diff_documents(page, pdf).changes
+    # The one difference allowed: some PDFs leave a sentence of the front matter out
+    # (the page's pointer to the PDF itself). Then the front matter is the only change
+    # and the PDF adds no words of its own.
+    for change in changes:
+        assert change.type == "modified" and change.old.heading is None \
+            and not change.old.path, change
+        assert not [t for op, t in change.ops if op > 0 and t.strip()]
+    assert len(changes) <= 1
 
 
-def test_pdf_and_page_of_each_release_have_the_same_sections(both, releases):
-    for release in releases:
-        page, pdf = both(release)
-        assert (pdf.version, pdf.effective) == (release["version_label"], release["effective"])
-        changes = diff_documents(page, pdf).changes
-        # The one difference allowed: some PDFs leave a sentence of the front matter out
-        # (the page's pointer to the PDF itself). Then the front matter is the only change
-        # and the PDF adds no words of its own.
-        for change in changes:
-            assert change.type == "modified" and change.old.heading is None \
-                and not change.old.path, (release["file"], change)
-            assert not [t for op, t in change.ops if op > 0 and t.strip()], release["file"]
-        assert len(changes) <= 1, release["file"]
+@needs_corpus
+@pytest.mark.parametrize("release", RELEASES, ids=IDS)
+def test_both_readers_give_the_same_document(release):
+    a, b = both(release["file"], "pdfium")[1], both(release["file"], "pdfplumber")[1]
+    assert (a.title, a.version, a.effective) == (b.title, b.version, b.effective)
+    assert a.sections == b.sections
 
 
-def test_nearly_every_section_has_identical_text(both, releases):
+@needs_corpus
+def test_nearly_every_section_has_identical_text():
     same = total = 0
-    for release in releases:
-        page, pdf = both(release)
+    for release in RELEASES:
+        page, pdf = both(release["file"])
         for i, j in align(page.sections, pdf.sections):
             total += 1
             same += " ".join(page.sections[i].text.split()) == " ".join(pdf.sections[j].text.split())
@@ -52,9 +66,10 @@ def test_nearly_every_section_has_identical_text(both, releases):
     assert same / total >= 0.99
 
 
-def test_red_marks_in_the_pdf_are_the_marks_on_its_page(both, releases):
-    for release in releases:
-        page, pdf = both(release)
+@needs_corpus
+def test_red_marks_in_the_pdf_are_the_marks_on_its_page():
+    for release in RELEASES:
+        page, pdf = both(release["file"])
         for i, j in align(page.sections, pdf.sections):
             a, b = page.sections[i], pdf.sections[j]
             if a.heading is None and not a.path:
@@ -71,18 +86,20 @@ def signature(change):
             change.moved)
 
 
-def test_consecutive_pdfs_change_like_their_pages(both, releases):
-    faq = [r for r in releases if r["doc"] == "faq"]
+@needs_corpus
+def test_consecutive_pdfs_change_like_their_pages():
+    faq = [r for r in RELEASES if r["doc"] == "faq"]
     assert len(faq) >= 10
     for a, b in zip(faq, faq[1:]):
-        (page_a, pdf_a), (page_b, pdf_b) = both(a), both(b)
+        (page_a, pdf_a), (page_b, pdf_b) = both(a["file"]), both(b["file"])
         on_pages = [signature(c) for c in diff_documents(page_a, page_b).changes]
         in_pdfs = [signature(c) for c in diff_documents(pdf_a, pdf_b).changes]
         assert in_pdfs == on_pages, (a["file"], b["file"])
 
 
-def test_the_ruling_history_reads_the_same_in_the_pdfs(both, releases):
-    by_label = {r["version_label"]: r for r in releases}
+@needs_corpus
+def test_the_ruling_history_reads_the_same_in_the_pdfs():
+    by_label = {r["version_label"]: r["file"] for r in RELEASES}
     changes = diff_documents(both(by_label["2.0"])[1], both(by_label["2.1"])[1]).changes
     duplicates = [c for c in changes if c.section.number == "1.2"]
     assert len(duplicates) == 1 and duplicates[0].text_changed

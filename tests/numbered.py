@@ -1,0 +1,176 @@
+"""A numbered rulebook for an invented game, written for these tests, in several
+numbering schemes, printed as plain text (in several encodings and layouts), as a web
+page and as a PDF. Whatever the scheme and the print, every rule and subrule must come
+out as its own section, with the same number, path and words.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TITLE = "Lanternfall Comprehensive Rules"
+EFFECTIVE = "These rules are effective as of March 3, 2025."
+
+# chapters → sections → rules; a rule is (text, [subrule texts]); a section may name
+# its rules with a title of their own (keyword abilities do)
+_CHAPTERS = [
+    ("Game Concepts", [
+        ("General", [
+            ("These rules apply to every game of Lanternfall with two or more players.",
+             ["A duel is a game that begins with only two players.",
+              "A gathering is a game that begins with more than two players."]),
+            ("Each player needs a deck of at least forty cards and a way to track glow.",
+             ["In open play, a deck may hold any number of lanterns.",
+              "In sealed play, a deck holds the cards its player opened, and nothing else."]),
+            ("There is no largest deck.", []),
+        ]),
+        ("The Golden Rule", [
+            ("When a card contradicts these rules, the card wins, but only for the rule it "
+             "names (see rule REF).", []),
+            ("When one effect says something may happen and another says it cannot, the "
+             "effect that forbids it wins.", ["Gaining and losing abilities is not covered "
+                                             "by this rule."]),
+        ]),
+    ]),
+    ("Parts of a Card", [
+        ("Name", [
+            ("A card's name is printed in its top band.", ["Two cards with the same name "
+                                                           "are copies of each other."]),
+        ]),
+        ("Keyword Abilities", [
+            ("Some abilities are written as a single word: a keyword.", []),
+            ("Shimmer", ["Shimmer is a static ability.",
+                         "A card with shimmer cannot be chosen by an opponent's effects.",
+                         "Several instances of shimmer on one card are redundant."]),
+            ("Drift", ["Drift is a triggered ability that moves a card between rows.",
+                       "If a card has drift and anchor, anchor wins."]),
+        ]),
+    ]),
+]
+GLOSSARY = [("Anchor", "A keyword that stops a card from moving. See rule REF."),
+            ("Drift", "A keyword ability that moves a card. See rule REF."),
+            ("Glow", "What a player counts to win; a player with no glow loses.")]
+REF = (0, 1, 0)  # the rule the cross-references point at: chapter, section, rule
+REF_DRIFT = (1, 1, 2)
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """How the rulebook numbers its parts: chapters, sections, rules, subrules."""
+
+    name: str
+
+    def chapter(self, c: int) -> str:
+        return {"decimal": f"{c + 1}.", "hundreds": f"{c + 1}.", "letters": f"{'AB'[c]}.",
+                "paren": f"{c + 1}."}[self.name]
+
+    def section(self, c: int, s: int) -> str:
+        return {"decimal": f"{c + 1}.{s + 1}", "hundreds": f"{(c + 1) * 100 + s}.",
+                "letters": f"{'AB'[c]}.{s + 1}", "paren": f"({c + 1}.{s + 1})"}[self.name]
+
+    def rule(self, c: int, s: int, r: int) -> str:
+        return {"decimal": f"{c + 1}.{s + 1}.{r + 1}",
+                "hundreds": f"{(c + 1) * 100 + s}.{r + 1}.",
+                "letters": f"{'AB'[c]}.{s + 1}.{r + 1}",
+                "paren": f"({c + 1}.{s + 1}.{r + 1})"}[self.name]
+
+    def subrule(self, c: int, s: int, r: int, k: int) -> str:
+        letter = "abcdefghijkmnpqrstuvwxyz"[k]  # like many rulebooks: no l, no o
+        return {"decimal": f"{c + 1}.{s + 1}.{r + 1}.{k + 1}",
+                "hundreds": f"{(c + 1) * 100 + s}.{r + 1}{letter}",
+                "letters": f"{'AB'[c]}.{s + 1}.{r + 1}.{k + 1}",
+                "paren": f"({c + 1}.{s + 1}.{r + 1}.{k + 1})"}[self.name]
+
+    def number(self, printed: str) -> str:
+        """The number rookery gives a printed label ("100.1." → "100.1")."""
+        return printed.strip("()").rstrip(".")
+
+
+SCHEMES = [Scheme(n) for n in ("decimal", "hundreds", "letters", "paren")]
+
+
+def items(scheme: Scheme) -> list[tuple]:
+    """("h", level, text) headings, ("rule", label, text) numbered paragraphs,
+    ("term", name, definition) glossary entries."""
+    ref = scheme.number(scheme.rule(*REF))
+    drift = scheme.number(scheme.rule(*REF_DRIFT))
+    out: list[tuple] = [("h", 1, "Introduction"),
+                        ("p", "This document is the last word on how Lanternfall is played. "
+                              "Its rules are numbered so that they can be cited.")]
+    for c, (chapter, sections) in enumerate(_CHAPTERS):
+        out.append(("h", 1, f"{scheme.chapter(c)} {chapter}"))
+        for s, (section, rules) in enumerate(sections):
+            out.append(("h", 2, f"{scheme.section(c, s)} {section}"))
+            for r, (text, subs) in enumerate(rules):
+                out.append(("rule", scheme.rule(c, s, r), text.replace("REF", ref)))
+                for k, sub in enumerate(subs):
+                    out.append(("rule", scheme.subrule(c, s, r, k), sub))
+    out.append(("h", 1, "Glossary"))
+    for name, text in GLOSSARY:
+        out.append(("term", name, text.replace("REF", drift if name == "Drift" else ref)))
+    return out
+
+
+# ---------------------------------------------------------------- prints
+
+def text(scheme: Scheme, indent: bool = True, contents: bool = True) -> str:
+    """The rulebook as a plain-text release: title, effective date, contents, rules one
+    a line (subrules indented), glossary terms with their definitions beneath."""
+    lines = [TITLE, "", f"   {EFFECTIVE}" if indent else EFFECTIVE, ""]
+    its = items(scheme)
+    if contents:
+        lines += ["Contents", ""]
+        lines += [("   " if indent and it[1] == 2 else "") + it[2] for it in its if it[0] == "h"]
+        lines.append("")
+    for it in its:
+        if it[0] == "h" or it[0] == "p":
+            lines += [it[2] if it[0] == "h" else it[1], ""]
+        elif it[0] == "rule":
+            depth = it[1].count(".") + it[1][-1:].isalpha()
+            pad = "   " * min(depth, 3) if indent else ""
+            lines += [f"{pad}{it[1]} {it[2]}", ""]
+        else:
+            lines += [it[1], it[2], ""]
+    return "\n".join(lines)
+
+
+def html(scheme: Scheme) -> str:
+    """The rulebook as a simple web page: headings, and one paragraph per rule."""
+    body = [f"<h1>{TITLE}</h1>", f"<p>{EFFECTIVE}</p>"]
+    for it in items(scheme):
+        if it[0] == "h":
+            body.append(f"<h{it[1] + 1}>{it[2]}</h{it[1] + 1}>")
+        elif it[0] == "p":
+            body.append(f"<p>{it[1]}</p>")
+        elif it[0] == "rule":
+            body.append(f"<p>{it[1]} {it[2]}</p>")
+        else:
+            body.append(f"<h3>{it[1]}</h3><p>{it[2]}</p>")
+    return "<!doctype html><html><head><meta charset='utf-8'><title>Lanternfall</title>" \
+        "</head><body>" + "\n".join(body) + "</body></html>"
+
+
+def pdf(scheme: Scheme, path) -> bytes:
+    """The rulebook typeset with reportlab: headings in bold by size, rules in the body."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    body = ParagraphStyle("body", fontName="Times-Roman", fontSize=10, leading=12.5,
+                          spaceAfter=5)
+    sub = ParagraphStyle("sub", parent=body, leftIndent=14)
+    heads = {level: ParagraphStyle(f"h{level}", fontName="Helvetica-Bold",
+                                   fontSize=(17, 14, 12)[level - 1], leading=20,
+                                   spaceBefore=8, spaceAfter=4) for level in (1, 2, 3)}
+    story = [Paragraph(TITLE, heads[1]), Paragraph(EFFECTIVE, body)]
+    for it in items(scheme):
+        if it[0] == "h":
+            story.append(Paragraph(it[2], heads[it[1] + 1]))
+        elif it[0] == "p":
+            story.append(Paragraph(it[1], body))
+        elif it[0] == "rule":
+            style = sub if it[1][-1:].isalpha() or it[1].count(".") > 2 else body
+            story.append(Paragraph(f"{it[1]} {it[2]}", style))
+        else:
+            story += [Paragraph(it[1], heads[3]), Paragraph(it[2], body)]
+    SimpleDocTemplate(str(path), pagesize=A4, title=TITLE).build(story)
+    return path.read_bytes()
