@@ -3,7 +3,10 @@
 Where it is read from: --config, else $ROOKERY_CONFIG, else ./rookery.toml, else the
 defaults shipped with rookery (default.toml: A Game of Thrones 2nd edition on ThronesDB).
 The data directory comes from --data, else $ROOKERY_DATA, else the file's `data` key.
-Unknown keys are refused with the list of the allowed ones.
+
+Every key is declared once in KEYS, with its type and what it means: validation (unknown
+keys are refused with the list of the allowed ones, wrong types named), `rookery config
+--keys` and the README's tables all come from there.
 """
 from __future__ import annotations
 
@@ -20,13 +23,89 @@ from .errors import UsageError
 from .fetchers.base import HttpOptions
 from .parsers.normalize import plain
 
-TOP_KEYS = {"data", "site", "base_url", "database", "timezone", "author", "fetch", "source"}
-SOURCE_KEYS = {"id", "title", "url", "format", "every", "cron", "remove", "discover",
-               "min_sections", "publisher"}
-DISCOVER_KEYS = {"page", "pattern"}
-FETCH_KEYS = {"timeout", "retries", "backoff", "max_size", "user_agent"}
-FORMATS = ("html", "pdf", "auto")
+FORMATS = ("html", "pdf", "text", "auto")
+PDF_READERS = ("pdfium", "pdfplumber")
 _DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$")
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    type: type | tuple
+    help: str
+
+
+# table → its keys; "" is the top level
+KEYS: dict[str, list[Key]] = {
+    "": [
+        Key("data", str, "the data directory, where the store lives (relative to the file)"),
+        Key("site", str, "the output folder of the published site"),
+        Key("base_url", str, "the address the site is served from, for absolute links in "
+                             "feeds and messages"),
+        Key("database", str, "`sqlite:///PATH` puts the SQLite file elsewhere (default: "
+                             "`rookery.db` in `data`); `postgresql://user@host/db` keeps the "
+                             "store in PostgreSQL"),
+        Key("timezone", str, "the IANA time zone (`UTC`, `Europe/Paris`) in which a revision's "
+                             "date is told: in `history`, `search`, pages and `SOURCE@DATE` "
+                             "(default `UTC`); instants stay UTC in the store and feeds"),
+        Key("author", str, "who publishes the site: the author its Atom and RSS feeds name "
+                           "(default `rookery`)"),
+        Key("pdf_reader", str, "which library reads a PDF's characters: `pdfium` (default, "
+                               "fast) or `pdfplumber`"),
+        Key("fetch", dict, "the table of fetch settings (below)"),
+        Key("source", list, "one `[[source]]` table per watched document"),
+        Key("notify", list, "one `[[notify]]` table per place that hears of new revisions"),
+    ],
+    "fetch": [
+        Key("timeout", (int, float), "seconds to connect, and between bytes read (default 30)"),
+        Key("retries", int, "retries on connection errors, 5xx and 429 (default 3)"),
+        Key("backoff", (int, float), "first wait before a retry, in seconds, doubling each "
+                                     "time, with jitter (default 2)"),
+        Key("max_size", int, "bytes; a larger body is refused (default 50 MB)"),
+        Key("user_agent", str, "the User-Agent sent (default: rookery's own, naming the "
+                               "project)"),
+    ],
+    "source": [
+        Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`"),
+        Key("title", str, "how pages, feeds and messages name it"),
+        Key("url", str, "the document's address (or give `discover`)"),
+        Key("format", str, "`html`, `pdf`, `text` or `auto`; a body of another format is "
+                           "quarantined"),
+        Key("every", str, "how often to fetch: `30m`, `6h`, `1d`, `1h30m` (default `6h`)"),
+        Key("cron", str, "instead of `every`: a crontab line"),
+        Key("remove", list, "CSS selectors of elements to leave out before parsing (a site's "
+                            "own notes)"),
+        Key("discover", dict, "`{ page, pattern }`: fetch each link of `page` whose address "
+                              "matches `pattern` (with a named group `version`) once, as a new "
+                              "revision labelled with that version"),
+        Key("min_sections", (int, float), "a body with fewer sections than this share of the "
+                                          "last revision's is quarantined (default 0.5)"),
+        Key("publisher", str, "who publishes the document: the author its own feeds name "
+                              "(default: `author`)"),
+    ],
+    "discover": [
+        Key("page", str, "(in `discover`) the page whose links announce releases"),
+        Key("pattern", str, "(in `discover`) a regular expression with `(?P<version>...)`"),
+    ],
+    "notify": [
+        Key("url", str, "an apprise URL (`json://host/path`, `mailto://user:pass@host`, "
+                        "`discord://...`, `ntfy://...`), or `env:NAME` to read it from the "
+                        "environment variable NAME"),
+        Key("name", str, "how `rookery notify` names this target (default: its scheme and "
+                         "number, `json-1`)"),
+        Key("sources", list, "only these source ids (default: every source)"),
+        Key("sections", list, "only revisions that change these sections: numbers (`1.2`, "
+                              "`702.138`) or words of titles"),
+        Key("only", str, "`changes` (default): every revision that changed something; "
+                         "`alerts`: only revisions that raise a ruling alert"),
+        Key("title", str, "how messages name themselves (default: `rookery`)"),
+        Key("tries", int, "deliveries tried before a message is given up (default 5)"),
+    ],
+}
+
+
+def key_names(table: str) -> set[str]:
+    return {k.name for k in KEYS[table]}
 
 
 @dataclass(frozen=True)
@@ -61,6 +140,29 @@ class SourceConfig:
                 "discover": vars(self.discover) if self.discover else None}
 
 
+@dataclass(frozen=True)
+class NotifyConfig:
+    """A place that hears of new revisions (see notify/)."""
+
+    name: str
+    url: str  # as configured: an apprise URL or "env:NAME"
+    sources: tuple[str, ...] = ()
+    sections: tuple[str, ...] = ()
+    only: str = "changes"
+    title: str = "rookery"
+    tries: int = 5
+
+    def resolved_url(self) -> str:
+        """The apprise URL, read from the environment for `env:NAME`."""
+        if not self.url.startswith("env:"):
+            return self.url
+        value = os.environ.get(self.url[4:], "").strip()
+        if not value:
+            raise UsageError(f"notify target {self.name!r}: the environment variable "
+                             f"{self.url[4:]} is not set; export it, or give the URL")
+        return value
+
+
 @dataclass
 class Config:
     data: Path
@@ -72,6 +174,8 @@ class Config:
     path: Path | None = None  # the file it came from (None: the shipped defaults)
     timezone: str = "UTC"  # the zone a revision's day is told in
     author: str = "rookery"  # who publishes the site: the author of its feeds
+    pdf_reader: str = "pdfium"
+    notify: list[NotifyConfig] = field(default_factory=list)
 
     @property
     def zone(self) -> dt.tzinfo:
@@ -80,9 +184,14 @@ class Config:
     @property
     def db_file(self) -> Path:
         """The SQLite file: `database = "sqlite:///path"`, else rookery.db in `data`."""
-        if self.database:
+        if self.database and self.database.startswith("sqlite:///"):
             return Path(self.database[len("sqlite:///"):])
         return self.data / "rookery.db"
+
+    @property
+    def database_url(self) -> str:
+        """The store's database as a URL (SQLite in `data` unless `database` says)."""
+        return self.database or f"sqlite:///{self.db_file}"
 
     def open_store(self, readonly: bool = False):
         from .store import Store
@@ -127,49 +236,61 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise UsageError(f"{where}: not valid TOML ({e})") from None
-    _only(raw, TOP_KEYS, where)
-    _types(raw, {"data": str, "site": str, "base_url": str, "database": str, "timezone": str,
-                 "author": str, "fetch": dict, "source": list}, where)
+    _check(raw, "", where)
     fetch = raw.get("fetch", {})
-    _only(fetch, FETCH_KEYS, f"{where} [fetch]")
+    _check(fetch, "fetch", f"{where} [fetch]")
     sources = [_source(s, where) for s in raw.get("source", [])]
-    ids = [s.id for s in sources]
-    dupes = sorted({i for i in ids if ids.count(i) > 1})
-    if dupes:
-        raise UsageError(f"{where}: source ids must be unique; repeated: {', '.join(dupes)}")
-    database = raw.get("database")
-    if database is not None:
-        if not str(database).startswith("sqlite:///"):
-            raise UsageError(f"{where}: database = {database!r}: only sqlite:///PATH is "
-                             "supported; leave it out to keep the store in `data`")
-        database = "sqlite:///" + str(base / database[len("sqlite:///"):])
+    _unique([s.id for s in sources], "source ids", where)
+    targets = [_notify(t, k, where) for k, t in enumerate(raw.get("notify", []), 1)]
+    _unique([t.name for t in targets], "notify names", where)
+    known = {s.id for s in sources}
+    for t in targets:
+        unknown = sorted(set(t.sources) - known)
+        if unknown:
+            raise UsageError(f"{where} notify {t.name!r}: no source {', '.join(unknown)} "
+                             f"(sources: {', '.join(sorted(known)) or 'none'})")
+    reader = raw.get("pdf_reader", "pdfium")
+    if reader not in PDF_READERS:
+        raise UsageError(f"{where}: pdf_reader must be one of {', '.join(PDF_READERS)}")
     return Config(
         data=base / raw.get("data", "rookery-data"),
         site=base / raw.get("site", "site"),
         base_url=str(raw.get("base_url", "http://localhost:8000/")).rstrip("/") + "/",
-        database=database,
+        database=_database(raw.get("database"), base, where),
         timezone=_timezone(raw.get("timezone", "UTC"), where),
         author=plain(raw.get("author", "rookery")) or "rookery",
+        pdf_reader=reader,
         sources=sources,
         fetch=_fetch_options(fetch, where),
+        notify=targets,
     )
+
+
+def _database(database: str | None, base: Path, where: str) -> str | None:
+    if database is None:
+        return None
+    if database.startswith("sqlite:///"):
+        return "sqlite:///" + str(base / database[len("sqlite:///"):])
+    if re.match(r"^postgres(ql)?(\+psycopg)?://", database):
+        return database
+    raise UsageError(f"{where}: database = {_masked(database)!r}: give sqlite:///PATH or "
+                     "postgresql://user@host/db, or leave it out to keep the store in `data`")
+
+
+def _masked(url: str) -> str:
+    return re.sub(r"//[^/@]*@", "//***@", url)
 
 
 def _source(raw: dict, where: str) -> SourceConfig:
     if not isinstance(raw, dict):
         raise UsageError(f"{where}: each [[source]] must be a table")
-    name = raw.get("id", "?")
-    here = f"{where} source {name!r}"
-    _only(raw, SOURCE_KEYS, here)
-    _types(raw, {"id": str, "title": str, "url": str, "format": str, "every": str, "cron": str,
-                 "remove": list, "discover": dict, "min_sections": (int, float),
-                 "publisher": str}, here)
+    here = f"{where} source {raw.get('id', '?')!r}"
+    _check(raw, "source", here)
     if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", str(raw.get("id", ""))):
         raise UsageError(f"{here}: `id` is required: lower-case letters, digits, '.', '-', '_'")
     discover = raw.get("discover")
     if discover is not None:
-        _only(discover, DISCOVER_KEYS, f"{here} discover")
-        _types(discover, {"page": str, "pattern": str}, f"{here} discover")
+        _check(discover, "discover", f"{here} discover")
         if not {"page", "pattern"} <= set(discover):
             raise UsageError(f"{here}: discover needs both `page` and `pattern`")
         try:
@@ -195,13 +316,14 @@ def _source(raw: dict, where: str) -> SourceConfig:
     remove = raw.get("remove", [])
     if not all(isinstance(r, str) for r in remove):
         raise UsageError(f"{here}: remove must be a list of CSS selectors")
-    from lxml.cssselect import CSSSelector, SelectorError  # only when a source removes
+    if remove:
+        from lxml.cssselect import CSSSelector, SelectorError  # only when a source removes
 
-    for selector in remove:
-        try:
-            CSSSelector(selector)
-        except SelectorError as e:
-            raise UsageError(f"{here}: remove = {selector!r} is not a CSS selector ({e})") from None
+        for selector in remove:
+            try:
+                CSSSelector(selector)
+            except SelectorError as e:
+                raise UsageError(f"{here}: remove = {selector!r} is not a CSS selector ({e})") from None
     url = raw.get("url")
     if url is not None and not re.match(r"^(https?|file)://|^[^:]*$", url):
         raise UsageError(f"{here}: url = {url!r}: give an http(s) address or a file path")
@@ -209,10 +331,34 @@ def _source(raw: dict, where: str) -> SourceConfig:
     if not 0 <= min_sections <= 1:
         raise UsageError(f"{here}: min_sections must be between 0 and 1 (a share)")
     return SourceConfig(id=raw["id"], title=plain(raw.get("title", raw["id"])) or raw["id"],
-                        url=url,
-                        format=fmt, every=every, cron=cron, remove=tuple(remove),
+                        url=url, format=fmt, every=every, cron=cron, remove=tuple(remove),
                         discover=discover, min_sections=min_sections,
                         publisher=plain(raw["publisher"]) if raw.get("publisher") else None)
+
+
+def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
+    if not isinstance(raw, dict):
+        raise UsageError(f"{where}: each [[notify]] must be a table")
+    url = str(raw.get("url", ""))
+    scheme = url.split(":", 1)[0] if ":" in url else "notify"
+    name = raw.get("name", f"{scheme}-{number}")
+    here = f"{where} notify {name!r}"
+    _check(raw, "notify", here)
+    if not url or not re.match(r"^(env:[A-Za-z_][A-Za-z0-9_]*|[a-z][a-z0-9+.-]*://.+)$", url):
+        raise UsageError(f"{here}: `url` is required: an apprise URL such as "
+                         "json://host/path or mailto://user@host, or env:VARIABLE")
+    only = raw.get("only", "changes")
+    if only not in ("changes", "alerts"):
+        raise UsageError(f"{here}: only must be \"changes\" or \"alerts\"")
+    for key in ("sources", "sections"):
+        if not all(isinstance(v, str) and v.strip() for v in raw.get(key, [])):
+            raise UsageError(f"{here}: {key} must be a list of words")
+    tries = raw.get("tries", 5)
+    if tries < 1:
+        raise UsageError(f"{here}: tries = {tries} is out of range (at least 1)")
+    return NotifyConfig(name=name, url=url, sources=tuple(raw.get("sources", ())),
+                        sections=tuple(raw.get("sections", ())), only=only,
+                        title=plain(raw.get("title", "rookery")) or "rookery", tries=tries)
 
 
 def duration_seconds(text: str) -> int | None:
@@ -242,33 +388,35 @@ def _timezone(name: str, where: str) -> str:
     return name
 
 
-def _only(table: dict, allowed: set[str], where: str) -> None:
-    unknown = sorted(set(table) - allowed)
+_NAMES = {str: "a string", dict: "a table", list: "a list", int: "a whole number",
+          (int, float): "a number"}
+
+
+def _check(table: dict, kind: str, where: str) -> None:
+    """Unknown keys refused with the allowed ones; each known key of its declared type."""
+    unknown = sorted(set(table) - key_names(kind))
     if unknown:
         raise UsageError(f"{where}: unknown key{'s' if len(unknown) > 1 else ''} "
-                         f"{', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}")
+                         f"{', '.join(unknown)}; allowed: {', '.join(sorted(key_names(kind)))}")
+    for key in KEYS[kind]:
+        value = table.get(key.name)
+        if key.name in table and (not isinstance(value, key.type) or isinstance(value, bool)):
+            raise UsageError(f"{where}: {key.name} = {value!r} should be {_NAMES[key.type]}")
 
 
-def _types(table: dict, expected: dict, where: str) -> None:
-    for key, kind in expected.items():
-        if key in table and (not isinstance(table[key], kind) or isinstance(table[key], bool)):
-            names = {str: "a string", dict: "a table", list: "a list", int: "a whole number",
-                     (int, float): "a number"}
-            raise UsageError(f"{where}: {key} = {table[key]!r} should be {names[kind]}")
+def _unique(names: list[str], what: str, where: str) -> None:
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise UsageError(f"{where}: {what} must be unique; repeated: {', '.join(dupes)}")
 
 
 def _fetch_options(table: dict, where: str) -> HttpOptions:
-    options = HttpOptions(**{k: _typed(k, v, where) for k, v in table.items()})
+    here = f"{where} [fetch]"
+    for key, value in table.items():
+        if key in ("timeout", "max_size") and value <= 0 or \
+                key in ("retries", "backoff") and value < 0:
+            raise UsageError(f"{here}: {key} = {value!r} is out of range")
+    options = HttpOptions(**table)
     # a whole body may take ten reads' worth of time, and never less than five minutes
     options.max_time = max(options.max_time, 10 * options.timeout)
     return options
-
-
-def _typed(key: str, value, where: str):
-    here = f"{where} [fetch]"
-    expected = {"timeout": (int, float), "retries": int, "backoff": (int, float),
-                "max_size": int, "user_agent": str}[key]
-    _types({key: value}, {key: expected}, here)
-    if key in ("timeout", "max_size") and value <= 0 or key in ("retries", "backoff") and value < 0:
-        raise UsageError(f"{here}: {key} = {value!r} is out of range")
-    return value

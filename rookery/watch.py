@@ -23,7 +23,7 @@ from .errors import FetchError, ParseError, UsageError
 from .fetchers import Fetched, HttpOptions, fetch
 from .fetchers.discover import find_links
 from .model import Document, plural
-from .parsers import PARSER_VERSION, parse, sniff
+from .parsers import PARSER_VERSION, ReadOptions, parse, sniff
 from .parsers.cache import content_key
 from .progress import Progress
 from .store import revisions as revs
@@ -283,11 +283,13 @@ class Watcher:
         if source.format != "auto" and found is not None and found != source.format:
             raise Quarantine(f"{found.upper()} where a {source.format.upper()} was expected "
                              "(an error page?)")
-        key = content_key(data, source.format, source.remove)
+        options = ReadOptions(remove=source.remove, pdf_reader=self.config.pdf_reader,
+                              progress=self.progress.pages(f"{source.id}: reading"))
+        key = content_key(data, source.format, source.remove, options.pdf_reader)
         doc = self.store.parsed(key, PARSER_VERSION)
         if doc is None:
             stats.parses += 1
-            doc = parse(data, source=url, format=source.format, remove=source.remove)
+            doc = parse(data, source=url, format=source.format, options=options)
             self.store.put_parsed(key, body_sha, PARSER_VERSION, doc)
         doc.source = url
         return doc

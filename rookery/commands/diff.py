@@ -13,6 +13,7 @@ from .common import config_of, print_json
 
 if TYPE_CHECKING:  # the parsers, fetchers and differ load when a diff runs, not for --help
     from ..model import Document
+    from ..parsers import ReadOptions
     from ..parsers.cache import ParseCache
 
 _REF = re.compile(r"^(?P<source>[a-z0-9][a-z0-9._-]*)@(?P<rev>[^/\\]*)$")
@@ -38,6 +39,9 @@ def add(p, name: str) -> None:
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour inline word changes in text output (auto: when stdout is a "
                         "terminal)")
+    p.add_argument("--pdf-reader", choices=("pdfium", "pdfplumber"), default=None,
+                   help="which library reads a PDF's characters (default: `pdf_reader` in "
+                        "the configuration, else pdfium)")
 
 
 def store_ref(location: str) -> tuple[str, str] | None:
@@ -48,14 +52,17 @@ def store_ref(location: str) -> tuple[str, str] | None:
     return m.group("source"), m.group("rev")
 
 
-def load_document(location: str, remove=(), cache: ParseCache | None = None,
+def load_document(location: str, options: ReadOptions, cache: ParseCache | None = None,
                   args=None) -> Document:
     """Fetch and parse one release named by a path or URL, or read a stored revision.
 
     The format comes from the bytes; a name or Content-Type that promises a PDF must be
     kept, since an HTML page behind a .pdf link is an error page, not a release."""
+    import dataclasses
+
     from ..fetchers import fetch
     from ..parsers import parse
+    from ..progress import Progress
 
     ref = store_ref(location)
     if ref is not None:
@@ -67,23 +74,28 @@ def load_document(location: str, remove=(), cache: ParseCache | None = None,
             doc = revs.document(store, rev)
             doc.source = location
             return doc
-    options = {"options": config_of(args).fetch} if args is not None and \
+    settings = {"options": config_of(args).fetch} if args is not None and \
         location.startswith(("http://", "https://")) else {}
-    fetched = fetch(location, **options)
+    fetched = fetch(location, **settings)
     promised_pdf = urlsplit(location).path.lower().endswith(".pdf") or \
         "application/pdf" in (fetched.content_type or "").lower()
-    return parse(fetched.data, source=location, remove=remove, cache=cache,
+    label = location.rsplit("/", 1)[-1] or location
+    options = dataclasses.replace(options, progress=Progress().pages(f"reading {label}"))
+    return parse(fetched.data, source=location, cache=cache, options=options,
                  format="pdf" if promised_pdf else "auto")
 
 
 def run(args) -> int:
     from ..diffs.compare import diff_documents
     from ..diffs.report import matches, section_matches, to_json
+    from ..parsers import ReadOptions
     from ..parsers.cache import ParseCache
 
     cache = ParseCache()
-    old = load_document(args.old, args.remove, cache, args)
-    new = load_document(args.new, args.remove, cache, args)
+    reader = args.pdf_reader or config_of(args).pdf_reader
+    options = ReadOptions(remove=tuple(args.remove), pdf_reader=reader)
+    old = load_document(args.old, options, cache, args)
+    new = load_document(args.new, options, cache, args)
     diff = diff_documents(old, new)
     if args.section:
         diff.changes = [c for c in diff.changes if matches(c, args.section)]

@@ -27,6 +27,9 @@ def add(p, name: str) -> None:
                             "sources": sources_command, "config": config_command}[name])
     if name == "fetch":
         p.add_argument("sources", nargs="*", metavar="SOURCE", help="source ids (default: all)")
+    if name == "config":
+        p.add_argument("--keys", action="store_true",
+                       help="list every configuration key and what it means")
 
 
 def _selected(config, names: list[str]):
@@ -98,8 +101,14 @@ def sources_command(args) -> int:
 
 
 def config_command(args) -> int:
-    from ..config import default_toml
+    from ..config import KEYS, default_toml
 
+    if args.keys:
+        for table, keys in KEYS.items():
+            for key in keys:
+                name = f"{table}.{key.name}" if table else key.name
+                sys.stdout.write(f"{name:<18} {key.help}\n")
+        return 0
     config = config_of(args)
     sys.stdout.write(config.path.read_text(encoding="utf-8") if config.path else default_toml())
     return 0

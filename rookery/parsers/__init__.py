@@ -78,7 +78,8 @@ def parse(data: bytes, source: str = "", format: str = "auto",
 
     Errors name `source` first, so a caller can print them as they are."""
     options = options or ReadOptions(remove=tuple(remove))
-    key = content_key(data, format, options.remove) if cache is not None else ""
+    key = content_key(data, format, options.remove, options.pdf_reader) \
+        if cache is not None else ""
     if cache is not None and (hit := cache.get(key, source)) is not None:
         return hit
     try:

@@ -12,11 +12,13 @@ from collections import OrderedDict
 from ..model import Document
 
 
-def content_key(data: bytes, format: str = "auto", remove: tuple[str, ...] = ()) -> str:
+def content_key(data: bytes, format: str = "auto", remove: tuple[str, ...] = (),
+                pdf_reader: str = "pdfium") -> str:
     """sha256 of the bytes, plus the options that change what parsing yields."""
     digest = hashlib.sha256(data).hexdigest()
-    return digest if format == "auto" and not remove else \
-        f"{digest}|{format}|{'|'.join(sorted(remove))}"
+    if format == "auto" and not remove and pdf_reader == "pdfium":
+        return digest
+    return f"{digest}|{format}|{'|'.join(sorted(remove))}|{pdf_reader}"
 
 
 class ParseCache:

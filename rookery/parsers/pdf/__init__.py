@@ -38,7 +38,7 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None) -> RawDocument:
         widths.append(page.width)
         images += page.images
         if progress is not None:
-            progress(page.index + 1)
+            progress(page.index + 1, page.total)
     if not any(frags):
         if images:
             raise ParseError("the PDF has no text layer, only images (a scan?); rookery "

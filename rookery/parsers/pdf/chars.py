@@ -30,6 +30,7 @@ class Page:
     height: float
     glyphs: list[Glyph]
     images: int = 0  # image objects, counted only on a page without text
+    total: int = 0  # pages in the document
 
 
 def pages(data: bytes, reader: str = "pdfium") -> Iterator[Page]:
@@ -58,9 +59,11 @@ def _pdfium_pages(data: bytes) -> Iterator[Page]:
         for index in range(len(pdf)):
             page = pdf[index]
             try:
-                yield _pdfium_page(raw, page, index)
+                found = _pdfium_page(raw, page, index)
             finally:
                 page.close()
+            found.total = len(pdf)
+            yield found
     finally:
         pdf.close()
 
@@ -191,7 +194,8 @@ def _pdfplumber_pages(data: bytes) -> Iterator[Page]:
                 page.close()  # let its layout objects go before the next page
             except Exception as e:
                 raise unreadable(e) from None
-            yield Page(index, size[0], size[1], _plumber_glyphs(chars), images)
+            yield Page(index, size[0], size[1], _plumber_glyphs(chars), images,
+                       len(pdf.pages))
 
 
 def _plumber_glyphs(chars: list[dict]) -> list[Glyph]:
