@@ -4,7 +4,8 @@ Paths: /faq, /rulesreference, /tournamentregulations serve each document's snaps
 stood at the current step; /files/<name>.pdf serves the PDF releases, linked from /faq
 while the FAQ page carries that release's version (or the first `link_all` of them). Bodies
 carry an ETag and a Last-Modified (the snapshot's own date) and conditional requests get
-304. `fail(path, kind)` makes the next request(s) to a path misbehave.
+304. `fail(path, kind)` makes the next request(s) to a path misbehave; "hold" keeps a
+request waiting (and says so through `held`) until the test sets `release`.
 
 Links the pages make to PDFs on other sites point at a second loopback server instead, the
 "other host", which answers 404 to everything and counts what it was asked (`elsewhere`).
@@ -24,7 +25,7 @@ PATHS = {"faq": "/faq", "rules": "/rulesreference", "tournament": "/tournamentre
 TITLES = {"faq": "AGoT FAQ (ThronesDB page)", "rules": "AGoT Rules Reference",
           "tournament": "AGoT Tournament Regulations", "faq-pdf": "AGoT FAQ (PDF releases)"}
 FAULTS = ("500", "503", "timeout", "reset", "truncated", "html-for-pdf", "empty", "oversize",
-          "gutted")
+          "gutted", "hold")
 
 
 
@@ -79,7 +80,8 @@ class Replay:
         self.current: dict[str, dict] = {}
         self.position = -1
         self.faults: dict[str, list[str]] = {}
-        self.release = threading.Event()  # set to let a "timeout" request go
+        self.release = threading.Event()  # set to let a "timeout" or "hold" request go
+        self.held = threading.Event()  # set when a "hold" request has arrived
         self.counts = {"requests": 0, "bodies": 0, "not_modified": 0}
         self.lock = threading.Lock()
         self.server = QuietServer(("127.0.0.1", 0), _handler(self))
@@ -182,6 +184,10 @@ def _handler(replay: Replay):
                 queue = replay.faults.get(self.path) or []
                 fault = queue.pop(0) if queue else None
             found = replay.body(self.path)
+            if fault == "hold":  # the client is now waiting here, for as long as the test likes
+                replay.held.set()
+                replay.release.wait(120)
+                fault = None
             if fault:
                 return self._fault(fault, found)
             if found is None:
