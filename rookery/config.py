@@ -100,6 +100,9 @@ KEYS: dict[str, list[Key]] = {
                          "`alerts`: only revisions that raise a ruling alert"),
         Key("title", str, "how messages name themselves (default: `rookery`)"),
         Key("tries", int, "deliveries tried before a message is given up (default 5)"),
+        Key("backoff", (int, float), "seconds before a failed message is tried again, "
+                                     "doubling with each failure, at most an hour "
+                                     "(default 60)"),
     ],
 }
 
@@ -151,6 +154,12 @@ class NotifyConfig:
     only: str = "changes"
     title: str = "rookery"
     tries: int = 5
+    backoff: float = 60.0
+
+    @property
+    def shown_url(self) -> str:
+        """The URL as logs and listings may show it (secrets masked)."""
+        return masked(self.url)
 
     def resolved_url(self) -> str:
         """The apprise URL, read from the environment for `env:NAME`."""
@@ -273,12 +282,24 @@ def _database(database: str | None, base: Path, where: str) -> str | None:
         return "sqlite:///" + str(base / database[len("sqlite:///"):])
     if re.match(r"^postgres(ql)?(\+psycopg)?://", database):
         return database
-    raise UsageError(f"{where}: database = {_masked(database)!r}: give sqlite:///PATH or "
+    raise UsageError(f"{where}: database = {masked(database)!r}: give sqlite:///PATH or "
                      "postgresql://user@host/db, or leave it out to keep the store in `data`")
 
 
-def _masked(url: str) -> str:
-    return re.sub(r"//[^/@]*@", "//***@", url)
+def masked(url: str) -> str:
+    """A URL with its secrets hidden, for logs, errors and listings: the scheme and a host
+    name stay; credentials, paths and queries (where services put their tokens) and a
+    host that is no host name (a bot token, a topic) become ***."""
+    if url.startswith("env:") or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    netloc = re.split(r"[/?#]", rest, maxsplit=1)[0]
+    user, _, host = netloc.rpartition("@")
+    if not re.fullmatch(r"localhost(:\d+)?|\[[0-9a-fA-F:]+\](:\d+)?|[\w-]+(\.[\w-]+)+(:\d+)?",
+                        host):
+        host = "***"
+    tail = "/***" if len(rest) > len(netloc) else ""
+    return f"{scheme}://{'***@' if user else ''}{host}{tail}"
 
 
 def _source(raw: dict, where: str) -> SourceConfig:
@@ -356,9 +377,13 @@ def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
     tries = raw.get("tries", 5)
     if tries < 1:
         raise UsageError(f"{here}: tries = {tries} is out of range (at least 1)")
+    backoff = raw.get("backoff", 60.0)
+    if backoff < 0:
+        raise UsageError(f"{here}: backoff = {backoff} is out of range (0 or more seconds)")
     return NotifyConfig(name=name, url=url, sources=tuple(raw.get("sources", ())),
                         sections=tuple(raw.get("sections", ())), only=only,
-                        title=plain(raw.get("title", "rookery")) or "rookery", tries=tries)
+                        title=plain(raw.get("title", "rookery")) or "rookery", tries=tries,
+                        backoff=float(backoff))
 
 
 def duration_seconds(text: str) -> int | None:

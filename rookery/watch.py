@@ -23,6 +23,7 @@ from .errors import FetchError, ParseError, UsageError
 from .fetchers import Fetched, HttpOptions, fetch
 from .fetchers.discover import find_links
 from .model import Document, plural
+from .notify.targets import concerned
 from .parsers import PARSER_VERSION, ReadOptions, parse, sniff
 from .parsers.cache import content_key
 from .progress import Progress
@@ -242,9 +243,12 @@ class Watcher:
         others = self._other_documents(source.id, arrival.when)
         before = self._other_documents(source.id, latest.as_of) if latest else others
         flags = flags_for(diff, doc, others, before)
+        told = concerned(self.config.notify, source.id, latest is None,
+                         diff.changes if diff else [], flags)
         revision = revs.add_revision(self.store, source.id, doc, diff, arrival.body_sha, url,
                                      published_at=arrival.published_at,
-                                     link_label=arrival.link_label, flags=flags, others=others)
+                                     link_label=arrival.link_label, flags=flags, others=others,
+                                     notify=told)
         self.store.record_fetch(source.id, url, arrival.started, "revision",
                                 revision_id=revision.id, **arrival.record)
         stats.revisions.append(revision)

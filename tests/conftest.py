@@ -100,14 +100,17 @@ def http_server():
 
 class Script:
     """Answers for a scripted loopback server: path → list of responses, used in turn
-    (the last one repeats). A response is (status, headers, body) or "reset" (close the
-    connection without answering); a header given as None is not sent (Content-Length:
+    (the last one repeats). A response is (status, headers, body), "reset" (close the
+    connection without answering) or "hold" (keep the client waiting, and set `held`,
+    until the test sets `release`); a header given as None is not sent (Content-Length:
     None sends a body that ends when the connection closes). Requests seen are kept in
     `seen`."""
 
     def __init__(self):
         self.answers: dict[str, list] = {}
         self.seen: list[tuple[str, dict]] = []
+        self.held = threading.Event()
+        self.release = threading.Event()
 
     def on(self, path: str, *responses) -> None:
         self.answers[path] = list(responses)
@@ -131,6 +134,11 @@ def scripted():
         def do_GET(self):
             script.seen.append((self.path, dict(self.headers)))
             answer = script.next(self.path)
+            if answer == "hold":
+                script.held.set()
+                script.release.wait(120)
+                self.close_connection = True
+                return
             if answer == "reset":
                 self.close_connection = True
                 self.connection.close()
@@ -152,8 +160,29 @@ def scripted():
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield script, f"http://127.0.0.1:{server.server_address[1]}"
+    script.release.set()
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def receiver():
+    """A real webhook on loopback taking json:// notifications (see receivers.py)."""
+    from receivers import Receiver
+
+    hook = Receiver()
+    yield hook
+    hook.close()
+
+
+@pytest.fixture
+def mailbox():
+    """A real SMTP server on loopback taking mailto:// notifications."""
+    from receivers import MailBox
+
+    box = MailBox()
+    yield box
+    box.close()
 
 
 # ---------------------------------------------------------------- the replayed corpus pages

@@ -94,3 +94,21 @@ def test_a_second_process_on_the_same_data_says_so_and_exits(archive):
         holder.close()
     assert other.returncode == 1
     assert err.count("\n") == 1 and "is in use by rookery pid" in err and "Traceback" not in err
+
+
+def test_two_data_folders_on_one_database_file_still_have_one_writer(archive, tmp_path):
+    """The lock belongs to the database: a second data folder pointed at the same SQLite
+    file by `database` is refused like a second process on the same folder."""
+    _, folder = archive
+    shared = tmp_path / "shared.db"
+    toml = (folder / "rookery.toml").read_text()
+    (folder / "rookery.toml").write_text(f'database = "sqlite:///{shared}"\n' + toml)
+    holder = Store(folder / "elsewhere", db_file=shared)
+    holder.lock()
+    try:
+        other = rookery(folder, "fetch")
+        out, err = other.communicate(timeout=60)
+    finally:
+        holder.close()
+    assert other.returncode == 1
+    assert err.count("\n") == 1 and f"{shared} is in use by rookery pid" in err

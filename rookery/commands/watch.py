@@ -45,10 +45,11 @@ def fetch_command(args) -> int:
     with config.open_store() as store:
         store.lock()
         stats = Watcher(store, config, progress=Progress()).cycle(sources)
-    log.info("cycle done: %d requests, %d bodies downloaded, %d not modified, %d parsed, "
-             "%d revisions, %d quarantined, %d failed", stats.requests, stats.downloads,
-             stats.not_modified, stats.parses, len(stats.revisions), stats.quarantined,
-             stats.errors)
+        log.info("cycle done: %d requests, %d bodies downloaded, %d not modified, %d parsed, "
+                 "%d revisions, %d quarantined, %d failed", stats.requests, stats.downloads,
+                 stats.not_modified, stats.parses, len(stats.revisions), stats.quarantined,
+                 stats.errors)
+        _deliver(store, config)
     return 1 if stats.errors and not (stats.downloads or stats.not_modified) else 0
 
 
@@ -68,14 +69,32 @@ def run_command(args) -> int:
         if stats.revisions:
             with publish_lock:
                 publish_site(config)
+        send()
 
+    def send() -> None:
+        with send_lock, config.open_store() as store:
+            _deliver(store, config)
+
+    send_lock = threading.Lock()
     jobs = [Job(id=s.id, run=lambda s=s: cycle(s), every_seconds=s.interval_seconds,
                 cron=s.cron) for s in config.sources]
+    if config.notify:  # messages that failed are tried again between cycles too
+        jobs.append(Job(id="the notify outbox", run=send, every_seconds=60))
     try:
         run_schedule(jobs)
     finally:
         holder.close()
     return 0
+
+
+def _deliver(store, config) -> None:
+    """Send what the outbox owes, when there are targets to send to."""
+    if config.notify:
+        from ..notify.send import deliver
+
+        stats = deliver(store, config)
+        if stats.sent or stats.failed or stats.given_up:
+            log.info("notify: %s", stats)
 
 
 def sources_command(args) -> int:
@@ -110,5 +129,8 @@ def config_command(args) -> int:
                 sys.stdout.write(f"{name:<18} {key.help}\n")
         return 0
     config = config_of(args)
-    sys.stdout.write(config.path.read_text(encoding="utf-8") if config.path else default_toml())
+    text = config.path.read_text(encoding="utf-8") if config.path else default_toml()
+    for target in config.notify:  # its URL carries a token: never printed
+        text = text.replace(target.url, target.shown_url)
+    sys.stdout.write(text)
     return 0

@@ -26,11 +26,12 @@ from markupsafe import Markup, escape
 
 from ..config import Config
 from ..errors import UsageError
-from ..model import Change, Section
+from ..diffs.compare import grouped
+from ..diffs.report import change_json, sentence
+from ..model import Change, Renumbering, Section
 from ..store import Store
 from ..store import revisions as revs
 from .feeds import Item, render_feeds
-from ..diffs.report import change_json, sentence
 from .summary import flagged, headline
 
 MANIFEST = ".rookery-site.json"  # the files the last build made, for clean full rebuilds
@@ -156,7 +157,7 @@ def _revision_pages(source, rev, all_revs, recorded, flags, store, line,
                     base) -> dict[str, bytes]:
     """The revision's page, and the same facts as JSON for other tools."""
     index = rev.number - 1
-    changes = [{"item": item, "change": c, "words": sentence(c)} for item, c in recorded]
+    changes = _entries(recorded)
     path = f"{source.id}/revisions/{rev.number}"
     page = _page("revision.html", 2, [_feed(source.title, f"{source.id}/feed", "Document")],
                  source=source, rev=rev, headline=line, changes=changes, flags=flags,
@@ -171,12 +172,27 @@ def _revision_pages(source, rev, all_revs, recorded, flags, store, line,
         "summary": line,
         "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}
                     for item, c in recorded],
+        "renumberings": [e["run"].to_json() for e in changes if "run" in e],
         "flags": [{"type": f.type, "detail": f.detail,
                    "sections": [{**ref, "history": f"{base}{ref['source']}/sections/"
                                  f"{ref['item']}.html" if ref.get("item") else None}
                                 for ref in f.sections]} for f in flags],
     }
     return {f"{path}.html": page, f"{path}.json": _json_bytes(data)}
+
+
+def _entries(recorded: list[tuple[int, Change]]) -> list[dict]:
+    """The changes as the page lists them: a run of renumbered sections as one entry
+    (with its members), every other change with its section's item."""
+    item_of = {id(c): item for item, c in recorded}
+    out = []
+    for entry in grouped([c for _item, c in recorded]):
+        if isinstance(entry, Renumbering):
+            out.append({"run": entry, "words": entry.describe(),
+                        "members": [(item_of[id(c)], c.new) for c in entry.changes]})
+        else:
+            out.append({"item": item_of[id(entry)], "change": entry, "words": sentence(entry)})
+    return out
 
 
 def _section_pages(store: Store, source: _Source, base: str) -> dict[str, bytes]:
@@ -211,9 +227,11 @@ def _item(base: str, source: _Source, rev: revs.Revision, line: str,
     url = f"{base}{source.id}/revisions/{rev.number}.html"
     alerts = "".join(f"<p><strong>{escape(f.type.capitalize())}:</strong> {escape(f.detail)}</p>"
                      for f in flags)
-    listed = "".join(f"<li>{escape(c.section.label)}: {escape(sentence(c))}</li>"
-                     for c in changes[:25])
-    more = f"<p>… and {len(changes) - 25} more.</p>" if len(changes) > 25 else ""
+    entries = grouped(changes)
+    listed = "".join(f"<li>{escape(e.describe())}</li>" if isinstance(e, Renumbering) else
+                     f"<li>{escape(e.section.label)}: {escape(sentence(e))}</li>"
+                     for e in entries[:25])
+    more = f"<p>… and {len(entries) - 25} more.</p>" if len(entries) > 25 else ""
     summary = (f"{alerts}<p>{escape(line)}</p><ul>{listed}</ul>{more}"
                f'<p><a href="{escape(url)}">Every change, word by word</a></p>')
     return Item(url=url, title=f"{source.title} {rev.label}: {line}", summary_html=summary,

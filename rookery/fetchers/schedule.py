@@ -42,7 +42,7 @@ def run_schedule(jobs: list[Job], stop: threading.Event | None = None) -> None:
         for sig in (signal.SIGINT, signal.SIGTERM):
             previous[sig] = signal.signal(sig, lambda *_: stop.set())
     scheduler.start()
-    log.info("watching %d source%s; stop with Ctrl-C", len(jobs), "" if len(jobs) == 1 else "s")
+    log.info("running %s on their schedules; stop with Ctrl-C", ", ".join(j.id for j in jobs))
     try:
         stop.wait()
     finally:

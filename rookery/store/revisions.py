@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from ..errors import UsageError
 from ..model import Change, Document, DocumentDiff, Flag, Section
 from ..diffs.report import number_matches
+from . import outbox
 from .codec import section_from_dict, section_hash, section_json
 from .store import Store, now
 
@@ -81,12 +82,13 @@ def _instant(stamp: str) -> dt.datetime:
 def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff | None,
                  body_sha: str, url: str | None, published_at: str | None = None,
                  link_label: str | None = None, flags: list[Flag] = (),
-                 others: list[Document] = ()) -> Revision:
+                 others: list[Document] = (), notify: list[str] = ()) -> Revision:
     """Record `doc` as the source's next revision. `diff` is the comparison with the latest
     revision's document as returned by `document()` (None for the first revision): its
     pairs carry each section's identity forward. `flags` are the revision's ruling
     alerts; sections of other sources in them are found in `others` (documents read from
-    the store, whose keys are their items)."""
+    the store, whose keys are their items). `notify` names the targets owed a message
+    about it: their deliveries are recorded in the same transaction."""
     previous = latest_revision(store, source_id)
     with store.transaction() as db:
         held = _held(db, previous.id) if previous else []
@@ -154,6 +156,7 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
                        "VALUES (?, ?, ?, ?, ?)", (revision_id, position, str(flag.type),
                                                   flag.detail,
                                                   json.dumps(refs, ensure_ascii=False)))
+        outbox.enqueue(db, revision_id, list(notify))
     return revision(store, revision_id)
 
 
@@ -215,7 +218,13 @@ def _change(row) -> Change:
         new=section_from_dict(json.loads(row["new_section"])) if row["new_section"] else None,
         text_changed=bool(row["text_changed"]), renumbered=bool(row["renumbered"]),
         retitled=bool(row["retitled"]), moved=bool(row["moved"]),
-        similarity=row["similarity"], ops=[tuple(op) for op in json.loads(row["ops"])])
+        similarity=row["similarity"], ops=[tuple(op) for op in json.loads(row["ops"])],
+        old_index=_get(row, "old_index") if row["old_section"] else None,
+        new_index=_get(row, "new_index") if row["new_section"] else None)
+
+
+def _get(row, key: str):
+    return row[key] if key in row.keys() else None
 
 
 # ---------------------------------------------------------------- one section's history
@@ -319,12 +328,19 @@ def resolve(store: Store, source_id: str, spec: str, configured=()) -> Revision:
 
 
 def recorded_changes(store: Store, rev: Revision) -> list[tuple[int, Change]]:
-    """The revision's changes with the item (section identity) each one is about."""
+    """The revision's changes with the item (section identity) each one is about, each
+    with the section's places in the revision before and in this one, as the diff gave
+    them (so runs of renumbered sections read as runs again)."""
     rows = store.db.execute(
-        "SELECT c.*, o.section AS old_section, n.section AS new_section FROM changes c "
+        "SELECT c.*, o.section AS old_section, n.section AS new_section, "
+        "(SELECT ri.position FROM revision_items ri JOIN revisions p ON p.id = ri.revision_id "
+        " WHERE p.source_id = ? AND p.number = ? AND ri.item_id = c.item_id) AS old_index, "
+        "(SELECT ri.position FROM revision_items ri WHERE ri.revision_id = c.revision_id "
+        " AND ri.item_id = c.item_id) AS new_index FROM changes c "
         "LEFT JOIN versions o ON o.id = c.old_version_id "
         "LEFT JOIN versions n ON n.id = c.new_version_id "
-        "WHERE c.revision_id = ? ORDER BY c.position", (rev.id,)).fetchall()
+        "WHERE c.revision_id = ? ORDER BY c.position",
+        (rev.source_id, rev.number - 1, rev.id)).fetchall()
     return [(row["item_id"], _change(row)) for row in rows]
 
 

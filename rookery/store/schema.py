@@ -126,6 +126,21 @@ MIGRATIONS = [
         SELECT coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'), ''),
                coalesce(json_extract(section, '$.text'), ''), id FROM versions;
     """,
+    # 3: the notification outbox, filled in the transaction that records a revision
+    """
+    CREATE TABLE outbox (            -- one message per revision and notify target
+        id INTEGER PRIMARY KEY,
+        revision_id INTEGER NOT NULL REFERENCES revisions(id),
+        target TEXT NOT NULL,        -- the [[notify]] table's name
+        state TEXT NOT NULL,         -- pending | sent | failed (given up)
+        tries INTEGER NOT NULL DEFAULT 0,
+        next_try_at TEXT NOT NULL,   -- not tried again before then
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (revision_id, target)
+    );
+    CREATE INDEX outbox_pending ON outbox (state, next_try_at);
+    """,
 ]
 
 

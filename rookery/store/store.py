@@ -76,16 +76,25 @@ class Store:
 
     # ------------------------------------------------------------ lock
 
+    @property
+    def lock_path(self) -> Path:
+        """The lock belongs to the database, wherever it lives: two data directories that
+        share one database file (`database = "sqlite:///..."`) share its lock too."""
+        if self.file == self.dir / DB_NAME:
+            return self.dir / LOCK_NAME
+        return self.file.with_name(self.file.name + ".lock")
+
     def lock(self) -> None:
-        """Take the data directory for this process; a second writer is refused."""
-        handle = open(self.dir / LOCK_NAME, "a+")
+        """Take the store for this process; a second writer is refused."""
+        handle = open(self.lock_path, "a+")
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             handle.seek(0)
             holder = handle.read().strip() or "another process"
             handle.close()
-            raise StoreLocked(f"{self.dir} is in use by {holder}; wait for it to finish "
+            where = self.dir if self.lock_path.parent == self.dir else self.file
+            raise StoreLocked(f"{where} is in use by {holder}; wait for it to finish "
                               "or stop it, then try again") from None
         handle.seek(0)
         handle.truncate()

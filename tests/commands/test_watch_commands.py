@@ -94,7 +94,7 @@ def test_run_watches_until_told_to_stop(site, tmp_path):
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
-    assert "watching 1 source" in err and "stopping" in err and "Traceback" not in err
+    assert "running sky on their schedules" in err and "stopping" in err and "Traceback" not in err
 
 
 def _revisions(db) -> int:

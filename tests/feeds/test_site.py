@@ -63,11 +63,13 @@ def test_the_history_of_duplicates_shows_its_rewrite_in_v2_1(site):
 
 
 def test_renumbering_and_moves_are_said_in_words(site):
+    """v2.0 inserted a new (3.2): the two rulings after it moved up one, as one run."""
     _, store, out, _ = site
     rev = next(r for r in revs.revisions(store, "faq") if r.version == "2.0")
     text = text_of(out / "faq" / "revisions" / f"{rev.number}.html")
-    assert "(3.3) Player Choices While Initiating Abilities Renumbered 3.2 \u2192 3.3; " \
-           "text unchanged." in text
+    assert "Renumbered 3.2\u20133.3 \u2192 3.3\u20133.4: 2 sections renumbered, text " \
+           "unchanged" in text
+    assert "(3.2) Saving from a Cost" in text
 
 
 def feeds_in(out: Path):
@@ -256,3 +258,57 @@ def test_a_section_history_shows_when_it_gained_its_title(site):
     assert page.findtext(".//h1") == "Limited Cards in Setup"
     said = [p.text_content() for p in page.xpath("//p[@class='words']")]
     assert any("Given the title \u201cLimited Cards in Setup\u201d" in s for s in said), said
+
+
+RULEBOOK = """Lanternfall Rules
+
+1. Turns
+
+1.{a}. Each turn has a morning, a noon and a night.
+
+1.{b}. The first player skips the morning of their first turn.
+
+1.{c}. A player may pass at noon.
+
+1.{d}. At night, every lantern gutters once.
+
+1.{e}. The turn ends when both players have passed.
+"""
+
+
+def test_a_run_of_renumbered_rules_is_one_entry_on_its_page_and_in_its_feed(tmp_path):
+    """A rule inserted at 1.2 shifts the four after it: the page and the feed show the
+    new rule and one line for the run, and the revision's JSON lists the run."""
+    from rookery.config import parse_config
+    from rookery.diffs.compare import changes_between
+    from rookery.parsers import parse
+    from rookery.store import Store
+
+    config = parse_config('base_url = "https://rules.example.org/"\n[[source]]\n'
+                          'id = "lf"\nurl = "https://x/lf.txt"\n', tmp_path)
+    old = RULEBOOK.format(a=1, b=2, c=3, d=4, e=5)
+    new = old.replace("1.2. The first", "1.2. A player may look at their hand at any time."
+                      "\n\n1.3. The first")
+    new = new.replace("1.3. A player may", "1.4. A player may").replace(
+        "1.4. At night", "1.5. At night").replace("1.5. The turn", "1.6. The turn")
+    with Store(config.data) as store:
+        store.upsert_source("lf", "Lanternfall Rules", None, "text", {})
+        for text in (old, new):
+            doc = parse(text.encode(), source="lf.txt")
+            latest = revs.latest_revision(store, "lf")
+            diff = changes_between(revs.document(store, latest), doc) if latest else None
+            revs.add_revision(store, "lf", doc, diff, store.put_body(text.encode(), "text", None),
+                              None)
+        publish(store, config, tmp_path / "site")
+    page = lxml_html.fromstring((tmp_path / "site/lf/revisions/2.html").read_bytes())
+    entries = [" ".join(a.text_content().split()) for a in page.cssselect("article.change")]
+    assert len(entries) == 2, entries
+    assert "New 1.2" in entries[0] and "look at their hand" in entries[0]
+    assert entries[1].startswith("Renumbered 1.2\u20131.5 \u2192 1.3\u20131.6: 4 sections")
+    assert len(page.cssselect("article.renumbered-run .members a")) == 4
+    data = __import__("json").loads((tmp_path / "site/lf/revisions/2.json").read_text())
+    assert data["renumberings"] == [{"old": ["1.2", "1.5"], "new": ["1.3", "1.6"], "count": 4}]
+    [item] = feedparser.parse((tmp_path / "site/lf/feed.atom").read_bytes()).entries
+    listed = lxml_html.fromstring(item.summary).cssselect("li")
+    assert [li.text_content() for li in listed][1].startswith("1.2\u20131.5 \u2192 1.3\u20131.6")
+    assert len(listed) == 2

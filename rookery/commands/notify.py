@@ -1,0 +1,90 @@
+"""`rookery notify status | test [TARGET] | send`: the places that hear of new revisions."""
+from __future__ import annotations
+
+import sys
+
+from ..errors import UsageError
+from .common import config_of, print_json, table
+
+ACTIONS = {
+    "status": "list every target (secrets masked) and its pending, sent and given-up messages",
+    "test": "send a short test message to every target, or to the one named",
+    "send": "deliver the messages whose time has come now (fetch and run also do)",
+}
+
+
+def add(p, name: str) -> None:
+    p.description = ("Messages about new revisions, through apprise: one per revision and "
+                     "[[notify]] target, kept in the store until delivered. "
+                     + "; ".join(f"{k}: {v}" for k, v in ACTIONS.items()) + ".")
+    p.add_argument("action", choices=tuple(ACTIONS), help="what to do (see above)")
+    p.add_argument("target", nargs="?", metavar="TARGET",
+                   help="with test: only this target (its `name`)")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="status as text (default) or json")
+    p.set_defaults(handler=notify_command)
+
+
+def notify_command(args) -> int:
+    config = config_of(args)
+    if not config.notify:
+        raise UsageError("no [[notify]] targets in the configuration; add one with a `url` "
+                         "(see `rookery config --keys`)")
+    if args.action == "test":
+        return _test(config, args.target)
+    if args.target:
+        raise UsageError(f"notify {args.action} takes no target")
+    if args.action == "send":
+        from ..notify.send import deliver
+
+        with config.open_store() as store:
+            store.lock()
+            stats = deliver(store, config)
+        print(str(stats), file=sys.stderr)
+        return 1 if stats.given_up and not stats.sent else 0
+    return _status(config, args.format)
+
+
+def _test(config, name: str | None) -> int:
+    from ..notify.send import send_test
+
+    targets = [t for t in config.notify if name in (None, t.name)]
+    if not targets:
+        known = ", ".join(t.name for t in config.notify)
+        raise UsageError(f"no notify target {name!r} (targets: {known})")
+    failed = 0
+    for t in targets:
+        error = send_test(t, config)
+        print(f"{t.name}: {'sent' if error is None else 'failed: ' + error} ({t.shown_url})")
+        failed += error is not None
+    return 1 if failed else 0
+
+
+def _status(config, fmt: str) -> int:
+    from ..store import outbox
+
+    store = config.open_store(readonly=True) if config.db_file.exists() else None
+    recent = outbox.deliveries(store) if store else []
+    if store:
+        store.close()
+    rows = []
+    for t in config.notify:
+        mine = [d for d in recent if d.target == t.name]
+        count = {s: sum(d.state == s for d in mine) for s in outbox.DeliveryState}
+        rows.append({"target": t.name, "url": t.shown_url, **{str(k): v for k, v in count.items()},
+                     "deliveries": [{"source": d.source_id, "revision": d.revision_number,
+                                     "state": str(d.state), "tries": d.tries,
+                                     "sent_at": d.sent_at, "next_try_at": d.next_try_at,
+                                     "error": d.last_error} for d in mine]})
+    if fmt == "json":
+        print_json(rows)
+        return 0
+    sys.stdout.write(table([[r["target"], r["url"], str(r["pending"]), str(r["sent"]),
+                             str(r["failed"])] for r in rows],
+                           ["target", "url", "pending", "sent", "given up"]))
+    problems = [(r["target"], d) for r in rows for d in r["deliveries"]
+                if d["state"] != "sent"]
+    for target, d in problems:
+        sys.stdout.write(f"{target}: {d['source']} revision {d['revision']} {d['state']} after "
+                         f"{d['tries']} tries" + (f": {d['error']}" if d["error"] else "") + "\n")
+    return 0

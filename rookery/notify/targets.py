@@ -1,0 +1,29 @@
+"""Which `[[notify]]` targets a new revision concerns, from what it changed: the target's
+`sources`, `sections` (numbers or title words, as `rookery diff --section` reads them)
+and `only` (every revision that changed something, or only those with alerts)."""
+from __future__ import annotations
+
+from ..config import NotifyConfig
+from ..diffs.report import matches, section_matches
+from ..model import Change, Flag
+
+
+def concerned(targets: list[NotifyConfig], source_id: str, first: bool,
+              changes: list[Change], flags: list[Flag]) -> list[str]:
+    """The names of the targets owed a message about a revision of `source_id`. A source's
+    first revision (its first import) changed nothing, so it is told only when it raises
+    an alert."""
+    names = []
+    for t in targets:
+        if t.sources and source_id not in t.sources:
+            continue
+        if t.only == "alerts" and not flags:
+            continue
+        if first and not flags:
+            continue
+        if t.sections and not any(
+                matches(c, q) for c in changes for q in t.sections) and not any(
+                section_matches(s, q) for f in flags for s in f.sections for q in t.sections):
+            continue
+        names.append(t.name)
+    return names

@@ -1,0 +1,66 @@
+"""The message a revision makes: alerts first, runs of renumbered rules as one line, a
+length a chat message can hold, the page for the rest; and URLs told without secrets."""
+import pytest
+
+from rookery.config import masked
+from rookery.model import Change, ChangeType, Section
+from rookery.notify.message import MAX_LINES, Announcement, compose
+
+
+def rule(number: str, text: str = "Some words.") -> Section:
+    return Section(title=None, kind="ruling", text=text, number=number,
+                   heading=f"{number} {text}")
+
+
+def shifted(k: int) -> Change:
+    """Rule 701.k renumbered 701.(k+1), text unchanged, at positions k and k+1."""
+    return Change(ChangeType.MODIFIED, rule(f"701.{k}"), rule(f"701.{k + 1}"), renumbered=True,
+                  similarity=1.0, old_index=k, new_index=k + 1)
+
+
+def announce(changes, alerts=()) -> Announcement:
+    return Announcement(source_title="Comprehensive Rules", label="v2020-06-01",
+                        date="2020-06-01", effective="2020-06-01", number=5, sections=5000,
+                        changes=list(changes), alerts=list(alerts),
+                        page="https://rules.example.org/cr/revisions/5.html")
+
+
+def test_a_renumbering_cascade_is_one_line():
+    new = Change(ChangeType.ADDED, None, rule("701.13", "Exploit."), new_index=13)
+    body = compose(announce([new] + [shifted(k) for k in range(13, 41)])).body
+    assert "\u2022 701.13\u2013701.40 \u2192 701.14\u2013701.41: 28 sections renumbered, " \
+           "text unchanged" in body
+    assert body.count("\u2022") == 2
+
+
+def test_alerts_come_before_the_changes_and_name_the_message():
+    new = Change(ChangeType.ADDED, None, rule("1.2"), new_index=2)
+    message = compose(announce([new], [("contradiction", "Two entries answer alike")]))
+    blocks = message.body.split("\n\n")
+    assert blocks[1] == "Contradiction: Two entries answer alike"
+    assert message.title == "rookery: Comprehensive Rules v2020-06-01 \u2013 Contradiction"
+
+
+@pytest.mark.parametrize("count, named, more", [(3, 3, None), (MAX_LINES, MAX_LINES, None),
+                                                (40, MAX_LINES, "28 more changes")])
+def test_long_lists_are_cut_and_left_to_the_page(count, named, more):
+    changes = [Change(ChangeType.ADDED, None, rule(f"9.{k}", "x " * 200), new_index=k)
+               for k in range(count)]
+    body = compose(announce(changes)).body
+    assert body.count("\u2022") == named
+    assert (f"\u2026 and {more}" in body) == bool(more)
+    assert max(len(line) for line in body.splitlines()) <= 160
+    assert body.endswith("https://rules.example.org/cr/revisions/5.html")
+
+
+@pytest.mark.parametrize("url, shown", [
+    ("json://127.0.0.1:8080/hook/abc123", "json://127.0.0.1:8080/***"),
+    ("discord://1234567/AbCdEfToken", "discord://***/***"),
+    ("tgram://123456:ABCdef/987", "tgram://***/***"),
+    ("mailto://user:pw@mail.example.org?to=a@b.org", "mailto://***@mail.example.org/***"),
+    ("ntfy://secret-topic", "ntfy://***"),
+    ("postgresql://rook:pw@db.example.org/rookery", "postgresql://***@db.example.org/***"),
+    ("env:GUILD_HOOK", "env:GUILD_HOOK"),
+])
+def test_urls_are_shown_without_their_secrets(url, shown):
+    assert masked(url) == shown
