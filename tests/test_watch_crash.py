@@ -83,16 +83,21 @@ def test_a_killed_import_leaves_a_consistent_store_and_the_next_run_finishes(arc
         assert [r.number for r in done] == list(range(1, RELEASES + 1))
 
 
-def test_a_second_process_on_the_same_data_says_so_and_exits(archive):
-    _, folder = archive
-    holder = Store(folder / "data")
+def fetch_while_held(folder, holder: Store) -> tuple[int, str]:
+    """(exit status, stderr) of `rookery fetch` while `holder` holds its store's lock."""
     holder.lock()
     try:
         other = rookery(folder, "fetch")
-        out, err = other.communicate(timeout=60)
+        _, err = other.communicate(timeout=60)
     finally:
         holder.close()
-    assert other.returncode == 1
+    return other.returncode, err
+
+
+def test_a_second_process_on_the_same_data_says_so_and_exits(archive):
+    _, folder = archive
+    code, err = fetch_while_held(folder, Store(folder / "data"))
+    assert code == 1
     assert err.count("\n") == 1 and "is in use by rookery pid" in err and "Traceback" not in err
 
 
@@ -103,12 +108,6 @@ def test_two_data_folders_on_one_database_file_still_have_one_writer(archive, tm
     shared = tmp_path / "shared.db"
     toml = (folder / "rookery.toml").read_text()
     (folder / "rookery.toml").write_text(f'database = "sqlite:///{shared}"\n' + toml)
-    holder = Store(folder / "elsewhere", db_file=shared)
-    holder.lock()
-    try:
-        other = rookery(folder, "fetch")
-        out, err = other.communicate(timeout=60)
-    finally:
-        holder.close()
-    assert other.returncode == 1
+    code, err = fetch_while_held(folder, Store(folder / "elsewhere", db_file=shared))
+    assert code == 1
     assert err.count("\n") == 1 and f"{shared} is in use by rookery pid" in err
