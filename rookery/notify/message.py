@@ -10,7 +10,8 @@ from ..diffs.report import describe
 from ..model import Change, Renumbering, plural
 
 MAX_LINES = 12  # changes named; the rest are counted and left to the page
-MAX_LINE = 160  # characters of one line
+MAX_LINE = 160  # characters of a line naming a change
+MAX_ALERT = 400  # an alert names both entries and their answers: it gets more room
 ALERT_WORDS = {"contradiction": "Contradiction", "reversal": "Reversal",
                "resolved": "Resolved"}
 
@@ -43,7 +44,7 @@ def compose(a: Announcement, title: str = "rookery") -> Message:
     lines = [head, _counts(a)]
     if a.alerts:
         lines.append("")
-        lines += [_short(f"{ALERT_WORDS.get(kind, kind.title())}: {detail}")
+        lines += [_short(f"{ALERT_WORDS.get(kind, kind.title())}: {detail}", MAX_ALERT)
                   for kind, detail in a.alerts]
     entries = grouped(a.changes)
     if entries:
@@ -71,5 +72,5 @@ def _entry(entry: Change | Renumbering) -> str:
     return "\u2022 " + describe(entry)
 
 
-def _short(line: str) -> str:
-    return line if len(line) <= MAX_LINE else line[:MAX_LINE - 1].rstrip() + "\u2026"
+def _short(line: str, limit: int = MAX_LINE) -> str:
+    return line if len(line) <= limit else line[:limit - 1].rstrip() + "\u2026"

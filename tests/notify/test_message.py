@@ -35,9 +35,11 @@ def test_a_renumbering_cascade_is_one_line():
 
 def test_alerts_come_before_the_changes_and_name_the_message():
     new = Change(ChangeType.ADDED, None, rule("1.2"), new_index=2)
-    message = compose(announce([new], [("contradiction", "Two entries answer alike")]))
+    detail = "\u201cLimited Cards in Setup\u201d and \u201cLimited Card as Duplicate\u201d " \
+             "answer the same question Yes and No: " + "does it count as limited? " * 6
+    message = compose(announce([new], [("contradiction", detail.strip())]))
     blocks = message.body.split("\n\n")
-    assert blocks[1] == "Contradiction: Two entries answer alike"
+    assert blocks[1] == "Contradiction: " + detail.strip()  # whole: it names both entries
     assert message.title == "rookery: Comprehensive Rules v2020-06-01 \u2013 Contradiction"
 
 
