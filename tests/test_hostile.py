@@ -64,7 +64,11 @@ def outputs(tmp_path_factory):
     feeds, and `rookery diff` in each format."""
     from rookery.cli import main
 
+    from receivers import MailBox, Receiver
+    from rookery.notify.send import deliver
+
     folder = tmp_path_factory.mktemp("hostile")
+    hook, box = Receiver(), MailBox()
     (folder / "v1.html").write_text(page("1.0"))
     (folder / "v2.html").write_text(SECOND)
     source = folder / "live.html"
@@ -72,13 +76,18 @@ def outputs(tmp_path_factory):
     config = parse_config(
         'base_url = "https://rules.example.org/"\n'
         '[[source]]\nid = "sky"\ntitle = "Sky <script>alert(11)</script> \\u202eFAQ"\n'
-        f'url = "{source.as_uri()}"\nformat = "html"\n', folder)
+        f'url = "{source.as_uri()}"\nformat = "html"\n'
+        f'[[notify]]\nurl = "{hook.url()}"\n[[notify]]\nurl = "{box.url()}"\n', folder)
     with Store(config.data) as store:
         watcher = Watcher(store, config)
         watcher.cycle()
         source.write_text(SECOND)
         (rev,) = watcher.cycle().revisions
         publish(store, config, folder / "site")
+        sent = deliver(store, config).sent
+    hook.close()
+    box.close()
+    assert sent == 2
     made = {str(p.relative_to(folder)): p.read_bytes()
             for p in (folder / "site").rglob("*") if p.is_file() and p.suffix != ".css"}
     for fmt in ("text", "json", "html"):
@@ -92,6 +101,12 @@ def outputs(tmp_path_factory):
                                  "--format", fmt, "--color", color]) == 0
             made[f"diff.{fmt}.{color}"] = out.read_bytes()
     made["revision"] = str(rev.number).encode()
+    made["message.webhook"] = json.dumps(hook.messages, ensure_ascii=False).encode()
+    [mail] = box.messages
+    made["message.mail.subject"] = str(mail["Subject"]).encode()
+    for part in mail.walk():
+        if part.get_content_maintype() == "text":
+            made[f"message.mail.{part.get_content_subtype()}"] = part.get_content().encode()
     return made
 
 
@@ -196,3 +211,19 @@ def test_the_terminal_gets_no_control_sequence_but_its_own_colours(outputs):
     own = re.sub(r"\x1b\[[0-9;]*m", "", coloured)  # SGR colours are ours; nothing else
     assert "\x1b" not in own and not CONTROL.search(own.replace("\n", ""))
     assert "Late <script>alert(10)</script> Entry" in plain
+
+
+def test_messages_carry_the_words_as_text(outputs):
+    """A webhook gets the words as JSON strings; a mail as plain text and, where it has an
+    HTML part, as HTML that renders to those words and runs nothing."""
+    [message] = json.loads(outputs["message.webhook"])
+    for said in (message["title"], message["message"], outputs["message.mail.subject"].decode()):
+        assert not BIDI.search(said) and not CONTROL.search(said.replace("\n", ""))
+    assert "Late <script>alert(10)</script> Entry" in message["message"]
+    assert "Sky <script>alert(11)</script>" in message["title"]
+    bodies = {k: v.decode() for k, v in outputs.items() if k.startswith("message.mail.")
+              and not k.endswith("subject")}
+    assert bodies
+    for name, body in bodies.items():
+        text = assert_inert_html(body, name) if name.endswith("html") else body
+        assert "Late <script>alert(10)</script> Entry" in text, name

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import sys
 import threading
 
@@ -72,8 +73,9 @@ def run_command(args) -> int:
         send()
 
     def send() -> None:
-        with send_lock, config.open_store() as store:
-            _deliver(store, config)
+        if config.notify:
+            with send_lock, config.open_store() as store:
+                _deliver(store, config)
 
     send_lock = threading.Lock()
     jobs = [Job(id=s.id, run=lambda s=s: cycle(s), every_seconds=s.interval_seconds,
@@ -89,12 +91,13 @@ def run_command(args) -> int:
 
 def _deliver(store, config) -> None:
     """Send what the outbox owes, when there are targets to send to."""
-    if config.notify:
-        from ..notify.send import deliver
+    if not config.notify:
+        return
+    from ..notify.send import deliver
 
-        stats = deliver(store, config)
-        if stats.sent or stats.failed or stats.given_up:
-            log.info("notify: %s", stats)
+    stats = deliver(store, config)
+    if stats.sent or stats.failed or stats.given_up:
+        log.info("notify: %s", stats)
 
 
 def sources_command(args) -> int:
@@ -130,7 +133,26 @@ def config_command(args) -> int:
         return 0
     config = config_of(args)
     text = config.path.read_text(encoding="utf-8") if config.path else default_toml()
-    for target in config.notify:  # its URL carries a token: never printed
-        text = text.replace(target.url, target.shown_url)
-    sys.stdout.write(text)
+    sys.stdout.write(_masked_urls(text, {t.url for t in config.notify}))
     return 0
+
+
+# a TOML string: basic (with escapes), literal, or either kind over several lines
+_TOML_STRING = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+
+
+def _masked_urls(text: str, secret: set[str]) -> str:
+    """The configuration's text with every string whose value is a notify URL (they carry
+    tokens) masked, however the file spells it (escapes, literal strings)."""
+    import tomllib
+
+    from ..config import masked
+
+    def mask(m: re.Match) -> str:
+        try:
+            value = tomllib.loads(f"v = {m.group()}")["v"]
+        except tomllib.TOMLDecodeError:
+            return m.group()
+        return f'"{masked(value)}"' if value in secret else m.group()
+
+    return _TOML_STRING.sub(mask, text) if secret else text

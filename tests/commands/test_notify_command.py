@@ -101,3 +101,29 @@ def test_mistakes_are_one_line(setup, args, message):
     folder, _ = setup
     code, _, err = finish(rookery(folder, *args))
     assert code == 2 and err == f"rookery: error: {message}\n"
+
+
+@pytest.fixture
+def printed_config(tmp_path):
+    def run(spelled: str) -> str:
+        (tmp_path / "rookery.toml").write_text(f"# a webhook\n[[notify]]\nurl = {spelled}\n"
+                                               '[[source]]\nid = "sky"\n'
+                                               'url = "https://rules.example.org/faq"\n')
+        code, out, err = finish(rookery(tmp_path, "config"))
+        assert code == 0, err
+        return out
+
+    return run
+
+
+@pytest.mark.parametrize("spelled", [
+    '"json://127.0.0.1:9/hook/tokenpart"',
+    "'json://127.0.0.1:9/hook/tokenpart'",  # a literal string
+    '"json://127.0.0.1:9/hook/\\u0074okenpart"',  # an escape spells the token's first letter
+    '"""json://127.0.0.1:9/hook/tokenpart"""',
+])
+def test_config_masks_a_target_url_however_the_file_spells_it(printed_config, spelled):
+    out = printed_config(spelled)
+    assert "okenpart" not in out
+    assert 'url = "json://127.0.0.1:9/***"' in out
+    assert 'url = "https://rules.example.org/faq"' in out  # a source's address stays
