@@ -61,30 +61,29 @@ def _test(config, name: str | None) -> int:
 
 
 def _status(config, fmt: str) -> int:
+    from ..model import plural
     from ..store import outbox
 
-    store = config.open_store(readonly=True) if config.db_file.exists() else None
-    recent = outbox.deliveries(store) if store else []
-    if store:
-        store.close()
-    rows = []
-    for t in config.notify:
-        mine = [d for d in recent if d.target == t.name]
-        count = {s: sum(d.state == s for d in mine) for s in outbox.DeliveryState}
-        rows.append({"target": t.name, "url": t.shown_url, **{str(k): v for k, v in count.items()},
-                     "deliveries": [{"source": d.source_id, "revision": d.revision_number,
-                                     "state": str(d.state), "tries": d.tries,
-                                     "sent_at": d.sent_at, "next_try_at": d.next_try_at,
-                                     "error": d.last_error} for d in mine]})
+    none = {str(s): 0 for s in outbox.DeliveryState}
+    rows = [{"target": t.name, "url": t.shown_url, **none, "unsent": []} for t in config.notify]
+    if config.db_file.exists():
+        with config.open_store(readonly=True) as store:
+            counts = outbox.counts(store)
+            for row in rows:
+                row.update(counts.get(row["target"], {}))
+                row["unsent"] = [{"source": d.source_id, "revision": d.revision_number,
+                                  "state": str(d.state), "tries": d.tries,
+                                  "next_try_at": d.next_try_at, "error": d.last_error}
+                                 for d in outbox.deliveries(store, row["target"], unsent=True)]
     if fmt == "json":
         print_json(rows)
         return 0
     sys.stdout.write(table([[r["target"], r["url"], str(r["pending"]), str(r["sent"]),
                              str(r["failed"])] for r in rows],
                            ["target", "url", "pending", "sent", "given up"]))
-    problems = [(r["target"], d) for r in rows for d in r["deliveries"]
-                if d["state"] != "sent"]
-    for target, d in problems:
-        sys.stdout.write(f"{target}: {d['source']} revision {d['revision']} {d['state']} after "
-                         f"{d['tries']} tries" + (f": {d['error']}" if d["error"] else "") + "\n")
+    for r in rows:
+        for d in r["unsent"]:
+            sys.stdout.write(f"{r['target']}: {d['source']} revision {d['revision']} "
+                             f"{d['state']} after {plural(d['tries'], 'try', 'tries')}"
+                             + (f": {d['error']}" if d["error"] else "") + "\n")
     return 0

@@ -184,14 +184,18 @@ def _revision_pages(source, rev, all_revs, recorded, flags, store, line,
 def _entries(recorded: list[tuple[int, Change]]) -> list[dict]:
     """The changes as the page lists them: a run of renumbered sections as one entry
     (with its members), every other change with its section's item."""
-    item_of = {id(c): item for item, c in recorded}
+    def place(c: Change) -> tuple:  # a change is known by its section's places
+        return c.old_index, c.new_index
+
+    item_of = {place(c): item for item, c in recorded}
     out = []
     for entry in grouped([c for _item, c in recorded]):
         if isinstance(entry, Renumbering):
             out.append({"run": entry, "words": entry.describe(),
-                        "members": [(item_of[id(c)], c.new) for c in entry.changes]})
+                        "members": [(item_of[place(c)], c.new) for c in entry.changes]})
         else:
-            out.append({"item": item_of[id(entry)], "change": entry, "words": sentence(entry)})
+            out.append({"item": item_of[place(entry)], "change": entry,
+                        "words": sentence(entry)})
     return out
 
 

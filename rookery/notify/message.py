@@ -12,8 +12,6 @@ from ..model import Change, Renumbering, plural
 MAX_LINES = 12  # changes named; the rest are counted and left to the page
 MAX_LINE = 160  # characters of a line naming a change
 MAX_ALERT = 400  # an alert names both entries and their answers: it gets more room
-ALERT_WORDS = {"contradiction": "Contradiction", "reversal": "Reversal",
-               "resolved": "Resolved"}
 
 
 @dataclass(frozen=True)
@@ -44,7 +42,7 @@ def compose(a: Announcement, title: str = "rookery") -> Message:
     lines = [head, _counts(a)]
     if a.alerts:
         lines.append("")
-        lines += [_short(f"{ALERT_WORDS.get(kind, kind.title())}: {detail}", MAX_ALERT)
+        lines += [_short(f"{kind.capitalize()}: {detail}", MAX_ALERT)
                   for kind, detail in a.alerts]
     entries = grouped(a.changes)
     if entries:
@@ -53,7 +51,7 @@ def compose(a: Announcement, title: str = "rookery") -> Message:
         if len(entries) > MAX_LINES:
             lines.append(f"\u2026 and {plural(len(entries) - MAX_LINES, 'more change')}")
     lines += ["", f"Every change, word by word: {a.page}"]
-    alert = f" \u2013 {ALERT_WORDS.get(a.alerts[0][0], a.alerts[0][0])}" if a.alerts else ""
+    alert = f" \u2013 {a.alerts[0][0].capitalize()}" if a.alerts else ""
     return Message(title=f"{title}: {a.source_title} {a.label}{alert}", body="\n".join(lines))
 
 

@@ -53,19 +53,28 @@ def due(store: Store, at: str | None = None) -> list[Delivery]:
     return [_delivery(r) for r in rows]
 
 
-def deliveries(store: Store, state: DeliveryState | None = None,
+def deliveries(store: Store, target: str | None = None, unsent: bool = False,
                limit: int = 100) -> list[Delivery]:
-    """The newest deliveries (of one state, or all), newest first."""
-    where, args = ("WHERE o.state = ?", (str(state),)) if state else ("", ())
-    rows = store.db.execute(f"{_SELECT} {where} ORDER BY o.id DESC LIMIT ?",
-                            (*args, limit)).fetchall()
+    """The newest deliveries (of one target, or all; only those not sent, or every one),
+    newest first."""
+    where, args = ["1 = 1"], []
+    if target is not None:
+        where.append("o.target = ?")
+        args.append(target)
+    if unsent:
+        where.append("o.state != 'sent'")
+    rows = store.db.execute(f"{_SELECT} WHERE {' AND '.join(where)} ORDER BY o.id DESC "
+                            "LIMIT ?", (*args, limit)).fetchall()
     return [_delivery(r) for r in rows]
 
 
-def counts(store: Store) -> dict[str, int]:
-    """How many deliveries are in each state."""
-    found = dict(store.db.execute("SELECT state, count(*) FROM outbox GROUP BY state").fetchall())
-    return {str(s): found.get(str(s), 0) for s in DeliveryState}
+def counts(store: Store) -> dict[str, dict[str, int]]:
+    """How many deliveries each target has in each state."""
+    out: dict[str, dict[str, int]] = {}
+    for target, state, n in store.db.execute(
+            "SELECT target, state, count(*) FROM outbox GROUP BY target, state"):
+        out.setdefault(target, {str(s): 0 for s in DeliveryState})[state] = n
+    return out
 
 
 def mark_sent(store: Store, delivery: Delivery) -> None:

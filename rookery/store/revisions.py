@@ -211,7 +211,7 @@ def changes(store: Store, rev: Revision) -> list[Change]:
     return [change for _item, change in recorded_changes(store, rev)]
 
 
-def _change(row) -> Change:
+def _change(row, old_index: int | None = None, new_index: int | None = None) -> Change:
     return Change(
         type=row["type"],
         old=section_from_dict(json.loads(row["old_section"])) if row["old_section"] else None,
@@ -219,12 +219,7 @@ def _change(row) -> Change:
         text_changed=bool(row["text_changed"]), renumbered=bool(row["renumbered"]),
         retitled=bool(row["retitled"]), moved=bool(row["moved"]),
         similarity=row["similarity"], ops=[tuple(op) for op in json.loads(row["ops"])],
-        old_index=_get(row, "old_index") if row["old_section"] else None,
-        new_index=_get(row, "new_index") if row["new_section"] else None)
-
-
-def _get(row, key: str):
-    return row[key] if key in row.keys() else None
+        old_index=old_index, new_index=new_index)
 
 
 # ---------------------------------------------------------------- one section's history
@@ -341,7 +336,7 @@ def recorded_changes(store: Store, rev: Revision) -> list[tuple[int, Change]]:
         "LEFT JOIN versions n ON n.id = c.new_version_id "
         "WHERE c.revision_id = ? ORDER BY c.position",
         (rev.source_id, rev.number - 1, rev.id)).fetchall()
-    return [(row["item_id"], _change(row)) for row in rows]
+    return [(row["item_id"], _change(row, row["old_index"], row["new_index"])) for row in rows]
 
 
 def held_items(store: Store, rev: Revision) -> list[tuple[int, Section]]:

@@ -1,4 +1,4 @@
-"""The store: one SQLite file (WAL) in a data directory, plus a lock file.
+"""The store: one SQLite file (WAL) in a data directory, plus a lock file beside it.
 
 It keeps the sources, every fetch attempt, every distinct body (content-addressed,
 never overwritten or deleted), the parsed Document of each body (so nothing is parsed
@@ -23,7 +23,6 @@ from .codec import document_from_json, document_to_json
 from .schema import migrate
 
 DB_NAME = "rookery.db"
-LOCK_NAME = "rookery.lock"
 
 
 class StoreError(RookeryError):
@@ -31,7 +30,7 @@ class StoreError(RookeryError):
 
 
 class StoreLocked(StoreError):
-    """Another process holds the data directory."""
+    """Another process writes to the store."""
 
 
 def now() -> str:
@@ -78,10 +77,8 @@ class Store:
 
     @property
     def lock_path(self) -> Path:
-        """The lock belongs to the database, wherever it lives: two data directories that
-        share one database file (`database = "sqlite:///..."`) share its lock too."""
-        if self.file == self.dir / DB_NAME:
-            return self.dir / LOCK_NAME
+        """The lock belongs to the database, wherever it lives: data folders that share
+        one database file (`database = "sqlite:///..."`) share its lock too."""
         return self.file.with_name(self.file.name + ".lock")
 
     def lock(self) -> None:
@@ -93,8 +90,7 @@ class Store:
             handle.seek(0)
             holder = handle.read().strip() or "another process"
             handle.close()
-            where = self.dir if self.lock_path.parent == self.dir else self.file
-            raise StoreLocked(f"{where} is in use by {holder}; wait for it to finish "
+            raise StoreLocked(f"{self.file} is in use by {holder}; wait for it to finish "
                               "or stop it, then try again") from None
         handle.seek(0)
         handle.truncate()
