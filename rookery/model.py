@@ -125,6 +125,15 @@ class Section:
         return f"{self.number} {name}" if self.number else name
 
     @property
+    def own_title(self) -> str | None:
+        """The title the section prints for itself: None for a numbered rule that goes by
+        its parent's title ("716.1" under "716. Ending the Turn")."""
+        if self.title and self.number and self.heading \
+                and title_key(self.title) not in title_key(self.heading):
+            return None
+        return self.title
+
+    @property
     def printed_title(self) -> bool:
         """Does the document print a name for it (a title), or is `label` made up?"""
         return bool(self.title)

@@ -44,6 +44,7 @@ _CHAPTERS = [
             ("Drift", ["Drift is a triggered ability that moves a card between rows.",
                        "If a card has drift and anchor, anchor wins."]),
         ]),
+        ("Optional Rules", []),  # a section announced before it has any rules
     ]),
 ]
 GLOSSARY = [("Anchor", "A keyword that stops a card from moving. See rule REF."),
@@ -147,6 +148,15 @@ def html(scheme: Scheme) -> str:
             body.append(f"<h3>{it[1]}</h3><p>{it[2]}</p>")
     return "<!doctype html><html><head><meta charset='utf-8'><title>Lanternfall</title>" \
         "</head><body>" + "\n".join(body) + "</body></html>"
+
+
+def paragraphs_page(scheme: Scheme) -> str:
+    """The plain-text release pasted into a web page: one paragraph per block of lines,
+    a <br> at each line end, and no heading markup at all."""
+    blocks = [b for b in text(scheme).split("\n\n") if b.strip()]
+    return "<!doctype html><html><head><meta charset='utf-8'></head><body>" + "\n".join(
+        "<p>" + "<br>".join(line.strip() for line in b.split("\n")) + "</p>"
+        for b in blocks) + "</body></html>"
 
 
 def pdf(scheme: Scheme, path) -> bytes:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
 
@@ -31,7 +31,9 @@ Pair = tuple[int, int]
 
 
 def name_key(section: Section) -> str:
-    return title_key(section.title) or title_key(section.question)
+    # a rule that goes by its parent's title shares that name with all its siblings:
+    # only a title of its own tells it apart
+    return title_key(section.own_title) or title_key(section.question)
 
 
 def text_similarity(a: str, b: str) -> float:
@@ -56,7 +58,7 @@ class _Keys:
 
 
 def _keys(s: Section) -> _Keys:
-    return _Keys(number=s.number, name=name_key(s), title=title_key(s.title),
+    return _Keys(number=s.number, name=name_key(s), title=title_key(s.own_title),
                  place=place_key(s), text=text_key(s.text), kind=s.kind,
                  family=_kind_family(s))
 
@@ -92,11 +94,82 @@ def align(old: list[Section], new: list[Section]) -> list[Pair]:
     by_key(lambda k: (k.place, k.name, k.family) if k.name else None)
     by_key(lambda k: (k.text, k.family) if k.text else None)
     by_key(lambda k: (k.title, k.kind) if k.title else None, unique=True)
-    pairs.extend(_scored(old, new, ko, kn, left, right, pairs))
+    scored = _scored(old, new, ko, kn, left, right, pairs)
+    pairs.extend(scored)
+    left.difference_update(i for i, _j in scored)
+    right.difference_update(j for _i, j in scored)
+    pairs.extend(_by_contents(old, new, ko, kn, left, right, pairs))
+    # a renamed heading renames the place of everything under it: read the old places
+    # through the matched headings, and look again at what is left
+    through = _places_through(old, new, ko, pairs)
+    if left and right and through != ko:
+        ko = through
+        by_key(lambda k: (k.place, k.text) if k.text else None)
+        by_key(lambda k: (k.place, k.name, k.family) if k.name else None)
+        pairs.extend(_scored(old, new, ko, kn, left, right, pairs))
     if 0 in left and 0 in right and _front_matter(old[0]) and _front_matter(new[0]) \
             and not any(i == 0 or j == 0 for i, j in pairs):
         pairs.append((0, 0))  # what precedes the first heading is the same front matter
     return sorted(pairs)
+
+
+def parents(sections: list[Section]) -> list[int | None]:
+    """For each section, the index of the section whose heading heads its path."""
+    latest: dict[tuple, int] = {}
+    out = []
+    for k, s in enumerate(sections):
+        out.append(latest.get(s.path) if s.path else None)
+        if s.heading:
+            latest[s.path + (s.heading,)] = k
+    return out
+
+
+def _by_contents(old, new, ko, kn, left: set[int], right: set[int], pairs) -> list[Pair]:
+    """Leftover headings known by what they hold: most of the matched sections under an
+    old heading sit under one new leftover heading of the same depth and kind ("716.
+    Ending the Turn" renamed "716. Ending Turns and Phases", its rules kept)."""
+    old_parent, new_parent = parents(old), parents(new)
+
+    def ancestors(parent: list[int | None], k: int) -> list[int]:
+        out = []
+        while (k := parent[k]) is not None:
+            out.append(k)
+        return out
+
+    held: Counter = Counter()
+    votes: dict[int, Counter] = defaultdict(Counter)
+    for i, j in pairs:
+        up_old = [a for a in ancestors(old_parent, i) if a in left]
+        if not up_old:
+            continue
+        held.update(up_old)
+        depth = {len(new[b].path): b for b in ancestors(new_parent, j) if b in right}
+        for a in up_old:
+            b = depth.get(len(old[a].path))
+            if b is not None and ko[a].family == kn[b].family:
+                votes[a][b] += 1
+    found = []
+    for i, counter in sorted(votes.items()):
+        (j, n), = counter.most_common(1)
+        if i in left and j in right and 2 * n > held[i]:
+            found.append((i, j))
+            left.discard(i)
+            right.discard(j)
+    return found
+
+
+def _places_through(old, new, ko, pairs) -> list[_Keys]:
+    """The old sections' keys with each place given as the new place of its parent."""
+    new_of = dict(pairs)
+    old_parent = parents(old)
+    out = list(ko)
+    for i, p in enumerate(old_parent):
+        if p is not None and p in new_of:
+            j = new_of[p]
+            place = place_key(Section(title=None, kind="text", path=new[j].path + (new[j].heading,)))
+            if place != ko[i].place:
+                out[i] = replace(ko[i], place=place)
+    return out
 
 
 def _front_matter(s: Section) -> bool:

@@ -8,10 +8,11 @@ gathered into Renumberings ("701.13–701.40 → 701.14–701.41").
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ..model import (Change, ChangeType, Document, DocumentDiff, Renumbering, Section,
                      same_text, title_key)
-from .align import align, increasing_subsequence, text_similarity
+from .align import align, increasing_subsequence, parents, text_similarity
 from .flags import flags_for
 from .words import word_ops
 
@@ -36,10 +37,12 @@ def changes_between(old: Document, new: Document) -> DocumentDiff:
     titles_comparable = old.format == new.format
     renumbered = {old.sections[i].number: new.sections[j].number for i, j in pairs
                   if old.sections[i].number and old.sections[i].number != new.sections[j].number}
+    cues = reference_cues(old.sections) if renumbered else frozenset()
     keyed: list[tuple[tuple, Change]] = []
     for i, j in pairs:
         change = compare_pair(old.sections[i], new.sections[j], moved=(i, j) in moved,
-                              missing_titles=titles_comparable, renumbered=renumbered)
+                              missing_titles=titles_comparable, renumbered=renumbered,
+                              cues=cues)
         if change is not None:
             change.old_index, change.new_index = i, j
             keyed.append(((j, 0, i), change))
@@ -61,18 +64,20 @@ def changes_between(old: Document, new: Document) -> DocumentDiff:
 
 
 def compare_pair(old: Section, new: Section, moved: bool = False,
-                 missing_titles: bool = True, renumbered: dict[str, str] | None = None
-                 ) -> Change | None:
+                 missing_titles: bool = True, renumbered: dict[str, str] | None = None,
+                 cues: frozenset[str] = frozenset()) -> Change | None:
     """The Change for a matched pair, or None when nothing a player would see changed.
     A title that appears or goes counts as a retitle only with `missing_titles`; a
     reference that followed a renumbering (`renumbered`: old number → new) is no change."""
     text_changed = not same_text(old.text, new.text) and not (
-        renumbered and same_text(follow_references(old.text, renumbered), new.text))
+        renumbered and same_text(follow_references(old.text, renumbered, cues), new.text))
     renumbered = old.number != new.number
-    if old.title and new.title:
-        retitled = title_key(old.title) != title_key(new.title)
+    # a rule that goes by its parent's title is not retitled when the parent is
+    old_title, new_title = old.own_title, new.own_title
+    if old_title and new_title:
+        retitled = title_key(old_title) != title_key(new_title)
     else:
-        retitled = missing_titles and bool(old.title or new.title)
+        retitled = missing_titles and bool(old_title or new_title)
     if not (text_changed or renumbered or retitled or moved):
         return None
     return Change(
@@ -86,7 +91,7 @@ def compare_pair(old: Section, new: Section, moved: bool = False,
 def _moved(old: list[Section], new: list[Section], pairs) -> set:
     """Pairs whose parent section changed, or that left their order among their siblings."""
     pair_of_old = dict(pairs)
-    old_parent, new_parent = _parents(old), _parents(new)
+    old_parent, new_parent = parents(old), parents(new)
     moved = set()
     siblings: dict = {}
     for i, j in pairs:
@@ -101,25 +106,65 @@ def _moved(old: list[Section], new: list[Section], pairs) -> set:
     return moved
 
 
-def _parents(sections: list[Section]) -> list[int | None]:
-    """For each section, the index of the section whose heading heads its path."""
-    latest: dict[tuple, int] = {}
-    parents = []
-    for k, s in enumerate(sections):
-        parents.append(latest.get(s.path) if s.path else None)
-        if s.heading:
-            latest[s.path + (s.heading,)] = k
-    return parents
-
-
 # a reference to a section: a number of two parts or more ("701.13", "100.1a", "3.2.1");
-# a bare "20" is as likely a quantity as a section, so it is never rewritten
+# a bare "20" is as likely a quantity as a section, so it is rewritten only after a word
+# the document itself uses to cite sections (see reference_cues)
+_NUMBER = r"\d{1,4}(?:\.\d{1,4})*[a-z]{0,2}"
 _REFERENCE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,4})+[a-z]{0,2}(?![\w])")
+_CITED = re.compile(r"([^\W\d_]+)[ \u00a0](\d{1,4}(?:\.\d{1,4})+[a-z]{0,2})(?![\w])")
+# after a cue, a list of numbers: "rules 116, 117 and 118", "rules 305–306"; the joining
+# word is any short word, so no language's "and" is spelled out here
+_LIST = re.compile(rf"{_NUMBER}(?:(?:,\s*|\s*[\u2013-]\s*|,?\s+[^\W\d_]{{1,4}}\s+){_NUMBER})*"
+                   r"(?![\w])")
+_WORD = re.compile(r"[^\W\d_]+")
 
 
-def follow_references(text: str, renumbered: dict[str, str]) -> str:
-    """`text` with each reference to a renumbered section changed to its new number."""
-    return _REFERENCE.sub(lambda m: renumbered.get(m.group(), m.group()), text)
+def reference_cues(sections: list[Section], least: int = 3, share: float = 0.1) -> frozenset[str]:
+    """The words this document cites its own sections with ("rule", "section", "Regel"):
+    words that come right before at least `least` dotted numbers of its sections and
+    before such a number in at least `share` of their uses. After them, a bare number is
+    a reference too ("see rule 116")."""
+    numbers = {s.number for s in sections if s.number}
+    cited: Counter = Counter()
+    for s in sections:
+        for m in _CITED.finditer(s.text):
+            if m.group(2) in numbers:
+                cited[m.group(1).lower()] += 1
+    candidates = {w for w, n in cited.items() if n >= least}
+    if not candidates:
+        return frozenset()
+    uses: Counter = Counter()
+    for s in sections:
+        uses.update(w for w in map(str.lower, _WORD.findall(s.text)) if w in candidates)
+    return frozenset(w for w in candidates if cited[w] >= share * uses[w])
+
+
+def follow_references(text: str, renumbered: dict[str, str],
+                      cues: frozenset[str] = frozenset()) -> str:
+    """`text` with each reference to a renumbered section changed to its new number: every
+    dotted number, and bare numbers in a list after one of the document's `cues`."""
+    def number(m: re.Match) -> str:
+        return renumbered.get(m.group(), m.group())
+
+    text = _REFERENCE.sub(number, text)
+    if not cues:
+        return text
+    out, at = [], 0
+    for word in _WORD.finditer(text):
+        if word.group().lower() not in cues:
+            continue
+        gap = word.end()
+        while gap < len(text) and text[gap] in " \u00a0":
+            gap += 1
+        listed = _LIST.match(text, gap) if gap > word.end() and gap >= at else None
+        if listed:
+            out.append(text[at:gap])
+            out.append(re.sub(rf"(?<![\w.]){_NUMBER}(?![\w])",
+                              lambda m: m.group() if "." in m.group() else number(m),
+                              listed.group()))
+            at = listed.end()
+    out.append(text[at:])
+    return "".join(out)
 
 
 def renumbering_runs(changes: list[Change], least: int = 2) -> list[Renumbering]:

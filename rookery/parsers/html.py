@@ -18,8 +18,10 @@ from ..errors import ParseError, UsageError
 from .blocks import Block, RawDocument
 from .color import is_red_css
 from .normalize import normalize_many
+from .text import read_text
 
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
+UNMARKED_PAGE = 3  # paragraphs enough to read a page without headings by its lines
 BLOCK_TAGS = {
     "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog",
     "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "hr",
@@ -75,8 +77,13 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
         except SelectorError:
             continue
     body = _content_root(root)
-    return RawDocument(blocks=_Walker(marked).run(body), fallback_title=fallback_title,
-                       format="html")
+    blocks = _Walker(marked).run(body)
+    if len(blocks) >= UNMARKED_PAGE and all(b.kind == "para" and not (b.lead or b.marks)
+                                            for b in blocks):
+        # a page with no markup but paragraphs (a text release pasted into <p>s): its
+        # structure is in its lines, as in a text file
+        blocks = read_text("\n\n".join(b.text for b in blocks)).blocks
+    return RawDocument(blocks=blocks, fallback_title=fallback_title, format="html")
 
 
 def red_selectors(css: str) -> list[str]:

@@ -348,7 +348,8 @@ def _kind(node: _Node, own: str | None, context: str | None) -> str:
     if node.children and not (node.is_rule and not node.named and node.body):
         return "heading"  # a rule with words of its own is a ruling, subrules or not
     if node.number:
-        return "ruling"
+        # a numbered name with nothing under it yet ("600. General") is still a heading
+        return "ruling" if node.body or (node.is_rule and not node.named) else "heading"
     if own in ("list", "errata"):
         return own
     if context in ("term", "errata", "list"):

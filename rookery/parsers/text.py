@@ -79,7 +79,11 @@ def _binary(text: str) -> bool:
 
 def read(data: bytes, options) -> RawDocument:
     """The reader's entry point (see parsers.READERS)."""
-    text = decode(data) or ""
+    return read_text(decode(data) or "")
+
+
+def read_text(text: str) -> RawDocument:
+    """Blocks from text whose structure is in its lines alone."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").expandtabs(8).split("\n")
     lines = [line.rstrip() for line in lines]
     groups = _groups(lines)

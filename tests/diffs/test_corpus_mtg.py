@@ -72,15 +72,26 @@ def test_every_rule_of_a_release_is_a_section(entry):
     assert not any(s.title == "Contents" for s in doc.sections)
 
 
+def as_paragraphs(text: str) -> str:
+    """The release pasted into a page with no heading markup: a paragraph per block of
+    lines, a <br> at each line end."""
+    blocks = [b for b in re.split(r"\n\s*\n", text.replace("\r\n", "\n")) if b.strip()]
+    return "<!doctype html><html><body>" + "\n".join(
+        "<p>" + "<br>".join(html.escape(line.strip()) for line in b.split("\n") if line.strip())
+        + "</p>" for b in blocks) + "</body></html>"
+
+
 @needs_corpus
 @pytest.mark.parametrize("entry", RELEASES[::4], ids=IDS[::4])
-@pytest.mark.parametrize("form", ["CRLF", "byte-order mark", "Windows-1252", "web page"])
+@pytest.mark.parametrize("form", ["CRLF", "byte-order mark", "Windows-1252", "web page",
+                                  "page of paragraphs"])
 def test_a_release_in_another_form_is_no_change(entry, form):
     text = raw(entry["file"]).decode("utf-8-sig")
     data = {"CRLF": lambda: text.replace("\n", "\r\n").encode("utf-8"),
             "byte-order mark": lambda: b"\xef\xbb\xbf" + text.encode("utf-8"),
             "Windows-1252": lambda: text.encode("cp1252"),
-            "web page": lambda: as_web_page(text).encode("utf-8")}[form]()
+            "web page": lambda: as_web_page(text).encode("utf-8"),
+            "page of paragraphs": lambda: as_paragraphs(text).encode("utf-8")}[form]()
     other = parse(data, source=form)
     assert diff_documents(release(entry["file"]), other).changes == []
 

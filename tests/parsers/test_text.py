@@ -35,6 +35,7 @@ PRINTS = {
     "text, UTF-16": lambda s, tmp: numbered.text(s).encode("utf-16"),
     "text, wrapped at 60 columns": lambda s, tmp: wrapped(numbered.text(s)).encode(),
     "web page": lambda s, tmp: numbered.html(s).encode(),
+    "web page of paragraphs only": lambda s, tmp: numbered.paragraphs_page(s).encode(),
     "PDF": lambda s, tmp: numbered.pdf(s, tmp / f"{s.name}.pdf"),
 }
 
@@ -63,6 +64,8 @@ def test_every_rule_and_subrule_is_a_section_under_its_parents(scheme):
     assert sub.title == "General"  # a rule without a name goes by its section's
     shimmer = next(s for s in doc.sections if s.title == "Shimmer" and s.kind == "heading")
     assert shimmer.number == scheme.number(scheme.rule(1, 1, 1))
+    empty = [s for s in doc.sections if s.title == "Optional Rules"]
+    assert [(s.number, s.kind) for s in empty] == [(scheme.number(scheme.section(1, 2)), "heading")]
     terms = [s.title for s in doc.sections if s.kind == "term"]
     assert terms == [name for name, _text in numbered.GLOSSARY]
     assert not any("Contents" in (s.title or "") or "Contents" in s.text for s in doc.sections)
