@@ -282,8 +282,9 @@ def _score(o: _Keys, n: _Keys, pos_o: float, pos_n: float) -> float | None:
         pass  # the same name in the same place, or a moved section that kept its words
     elif text >= (0.8 if short else 0.6) and (same_place or text >= 0.85):
         pass  # reworded title (or none printed) over largely the same words
-    elif same_number and same_place and (title >= 0.6 or text >= 0.5):
-        pass
+    elif same_number and same_place and (title >= 0.6 or text >= 0.5 or (
+            short and fuzz.partial_ratio(o.text, n.text) >= 80)):
+        pass  # kept its number and place: reworded, or a short rule that grew
     else:
         return None
     closeness = 1.0 - min(abs(pos_o - pos_n), 1.0)

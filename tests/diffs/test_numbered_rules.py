@@ -122,3 +122,11 @@ def test_rules_that_traded_numbers_are_paired_by_their_words_not_their_numbers()
     assert pairs == {("110.3a", "110.2a"), ("110.3b", "110.2b"), ("110.2a", "111.1"),
                      ("110.2b", "111.2"), ("110.2c", "111.3")}
     assert not any(c.text_changed for c in diff_documents(old, new).changes)
+
+
+def test_a_short_rule_that_grew_in_its_place_is_modified_not_replaced():
+    old = book(("117", "Costs", ["Paying a cost is optional.", "Costs are paid in full."]))
+    new = book(("117", "Costs", ["Paying a cost is generally optional. A card that lets you "
+                                 "play another may demand that its cost be paid.",
+                                 "Costs are paid in full."]))
+    assert report(diff_documents(old, new)) == [("modified", "117.1", True, False, False, False)]
