@@ -4,9 +4,11 @@ one new revision.
     python benchmarks/bench_publish.py [CORPUS]      (default: ../shared/corpus)
 
 The corpus history is replayed into a fresh store (tests/replay.py) up to its last
-snapshot and the site is built in full. The last snapshot is then fetched source by
-source and the site published again after each new revision. Prints time and files
-written for each build.
+snapshot and the site is built in full (`--full`). The last snapshot is then fetched source
+by source and the site published again (incrementally, the default) after each new
+revision. Prints the full build's time, and each incremental build's time, files rendered
+and written, and its ratio to the full build (target: at most 10%). Then one publish with
+nothing new (target: nothing rendered).
 A benchmark: it prints, it never fails.
 """
 from __future__ import annotations
@@ -31,21 +33,32 @@ def main() -> int:
         started = time.perf_counter()
         full = publish(store, config, full=True)
         full_s = time.perf_counter() - started
-        print(f"full build: {full.written} files written in {full_s:.2f} s "
-              f"({full_s / full.written * 1000:.1f} ms a file)")
+        print(f"full build: {full.rendered} files rendered, {full.written} written in "
+              f"{full_s:.3f} s ({full_s / full.written * 1000:.2f} ms a file)")
 
         # the last snapshot may bring several documents at once: publish after each
         # source's cycle so that every incremental build follows exactly one revision
         replay.advance()
+        ratios = []
         for source in config.sources:
             for revision in watcher.cycle([source]).revisions:
                 started = time.perf_counter()
                 incremental = publish(store, config)
                 took = time.perf_counter() - started
+                ratios.append(took / full_s)
                 print(f"incremental build after one new revision "
-                      f"({revision.source_id} {revision.label}): "
-                      f"{incremental.written} files written, {incremental.unchanged} "
-                      f"unchanged, in {took:.2f} s")
+                      f"({revision.source_id} {revision.label}, {incremental.mode}): "
+                      f"{incremental.rendered} files rendered, {incremental.written} written, "
+                      f"{incremental.unchanged} unchanged, in {took:.3f} s = "
+                      f"{took / full_s:.1%} of the full build")
+        started = time.perf_counter()
+        idle = publish(store, config)
+        took = time.perf_counter() - started
+        print(f"publish with nothing new: {idle.rendered} files rendered, {idle.written} "
+              f"written, in {took:.3f} s = {took / full_s:.1%} of the full build")
+        if ratios:
+            print(f"incremental builds: at most {max(ratios):.1%} of the full build "
+                  f"(target: at most 10%)")
     replay.close()
     return 0
 

@@ -12,6 +12,8 @@ Links the pages make to PDFs on other sites point at a second loopback server in
 """
 from __future__ import annotations
 
+import contextlib
+import logging
 import email.utils
 import datetime as dt
 import hashlib
@@ -65,6 +67,27 @@ def watcher_for(toml: str, folder: Path, **http):
     config = parse_config(toml, folder)
     store = config.open_store()
     return config, store, Watcher(store, config, http=dataclasses.replace(config.fetch, **http))
+
+PAGES_HEAD = 'base_url = "https://rules.example.org/rookery/"\ntimezone = "America/Los_Angeles"\n'
+
+
+@contextlib.contextmanager
+def pages_history(corpus: Path, folder: Path):
+    """(replay, config, store, watcher) for the corpus pages (no PDFs: fast) watched into
+    a store in `folder`, with rookery's log quiet (pages answer 404 before their first
+    snapshot); the replay is closed and the log restored afterwards."""
+    logger = logging.getLogger("rookery")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    replay = Replay(corpus)
+    try:
+        config, store, watcher = watcher_for(sources_toml(replay.url, pdfs=False,
+                                                          head=PAGES_HEAD), folder, retries=0)
+        yield replay, config, store, watcher
+    finally:
+        replay.close()
+        logger.setLevel(level)
+
 
 class Replay:
     def __init__(self, corpus: Path, docs=("faq", "rules", "tournament"), link_all: int = 0):

@@ -22,12 +22,15 @@ def add(p, name: str) -> None:
         return
     p.set_defaults(handler=publish_command)
     p.description = ("Write the changelog pages and the RSS and Atom feeds from the store. "
-                     "Only files whose content changed are rewritten.")
+                     "Only the pages that revisions new since the last publish change are "
+                     "rendered (every page when the folder holds no build of this "
+                     "configuration yet), and only files whose content changed are "
+                     "rewritten.")
     p.add_argument("--out", metavar="DIR", help="output folder (default: `site` in the "
                                                 "configuration)")
     p.add_argument("--full", action="store_true",
-                   help="rewrite every file, and remove files an earlier build made that "
-                        "are no longer part of the site")
+                   help="render and rewrite every file, and remove files an earlier build "
+                        "made that are no longer part of the site")
 
 
 def publish_command(args) -> int:
@@ -41,7 +44,10 @@ def publish_site(config, out: Path | None = None, full: bool = False) -> None:
 
     with config.open_store(readonly=True) as store:
         report = publish(store, config, out, full=full)
-    log.info("site published to %s: %d files written, %d unchanged%s", out or config.site,
+    how = {"full": "full build", "all": f"every page rendered: {report.reason}",
+           "incremental": f"incremental, after {report.reason}"}.get(report.mode, report.mode)
+    log.info("site published to %s (%s): %d files written, %d unchanged%s", out or config.site,
+             how if report.rendered or report.mode != "incremental" else "nothing new",
              report.written, report.unchanged,
              f", {report.removed} stale files removed" if report.removed else "")
 

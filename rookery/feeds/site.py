@@ -8,9 +8,11 @@ store's own):
     SOURCE/revisions/N.html                    one revision: every change, word by word
     SOURCE/sections/ID.html, ID.{atom,rss}     one section through all its versions
 
-Publishing renders everything and writes only the files whose bytes changed, so a new
-revision rewrites a handful of files; `full` rewrites all of them and removes files an
-earlier build made that are no longer part of the site.
+Publishing renders only the pages that the revisions new since the last build change
+(incremental.py decides which, from the build manifest in the site folder), and writes
+only the files whose bytes changed; when it cannot tell what is new it renders every page.
+`full` renders and rewrites every file, and removes files an earlier build made that are
+no longer part of the site. Either way the folder ends up as a full build would make it.
 """
 from __future__ import annotations
 
@@ -31,10 +33,12 @@ from ..diffs.report import change_json, sentence
 from ..model import Change, Renumbering, Section
 from ..store import Store
 from ..store import revisions as revs
+from . import incremental
 from .feeds import Item, render_feeds
+from .incremental import Selection
 from .summary import flagged, headline
 
-MANIFEST = ".rookery-site.json"  # the files the last build made, for clean full rebuilds
+MANIFEST = ".rookery-site.json"  # what the last build made and showed (incremental.py)
 
 _ENV = Environment(loader=PackageLoader("rookery.feeds", "templates"),
                    autoescape=select_autoescape(default=True, default_for_string=True),
@@ -58,8 +62,11 @@ _ENV.filters["marked"] = marked
 @dataclass
 class PublishReport:
     written: int
-    unchanged: int
+    unchanged: int  # rendered, and the same bytes as the file already there
     removed: int
+    rendered: int = 0  # files rendered: every file of the site, or the few that changed
+    mode: str = "full"  # "full" (asked for), "all" (every page: see reason), "incremental"
+    reason: str = ""  # why every page was rendered, or what the incremental build followed
 
     @property
     def total(self) -> int:
@@ -73,14 +80,21 @@ class _Source:
     author: str  # the author its feeds name: the document's publisher, or the site's
 
 
-def build(store: Store, config: Config) -> dict[str, bytes]:
-    """Every file of the site, by path relative to its root."""
-    files: dict[str, bytes] = {
-        "style.css": resources.files("rookery.feeds").joinpath("templates/style.css").read_bytes()}
+def build(store: Store, config: Config, only: Selection | None = None,
+          known: dict[str, list[revs.Revision]] | None = None) -> dict[str, bytes]:
+    """Every file of the site, by path relative to its root; with `only`, the files of
+    the pages it selects. `known`: each source's revisions, as read already (a revision
+    recorded since is left for the next build)."""
+    files: dict[str, bytes] = {}
+    if only is None:
+        files["style.css"] = resources.files("rookery.feeds").joinpath(
+            "templates/style.css").read_bytes()
     base = config.base_url
     sources, latest, everything = [], [], []
     for source in _sources(store, config):
-        all_revs = revs.revisions(store, source.id)
+        all_revs = known[source.id] if known and source.id in known else \
+            revs.revisions(store, source.id)
+        wanted = None if only is None else only.revisions.get(source.id, set())
         entries = []
         for rev in all_revs:
             recorded = revs.recorded_changes(store, rev)
@@ -90,38 +104,53 @@ def build(store: Store, config: Config) -> dict[str, bytes]:
             line += flagged(flags)
             entries.append({"rev": rev, "headline": line, "source": source,
                             "changes": [c for _i, c in recorded], "flags": flags})
-            files.update(_revision_pages(source, rev, all_revs, recorded, flags, store, line,
-                                         base))
+            if wanted is None or rev.number in wanted:
+                files.update(_revision_pages(source, rev, all_revs, recorded, flags, store,
+                                             line, base))
         feed_items = [_item(base, source, e["rev"], e["headline"], e["changes"], e["flags"])
                       for e in entries if e["rev"].number > 1 or e["flags"]]
         everything += feed_items
         latest += entries
-        files[f"{source.id}/index.html"] = _page(
-            "source.html", 1, [_feed(source.title, f"{source.id}/feed", "Document")], source=source,
-            revisions=list(reversed(entries)))
-        files.update(_feed_files(f"{source.id}/feed", source.title,
-                                 f"Changes to {source.title}, release by release.",
-                                 f"{base}{source.id}/index.html", base, feed_items,
-                                 source.author))
-        files.update(_section_pages(store, source, base))
+        if only is None or source.id in only.sources:
+            files[f"{source.id}/index.html"] = _page(
+                "source.html", 1, [_feed(source.title, f"{source.id}/feed", "Document")],
+                source=source, revisions=list(reversed(entries)))
+            files.update(_feed_files(f"{source.id}/feed", source.title,
+                                     f"Changes to {source.title}, release by release.",
+                                     f"{base}{source.id}/index.html", base, feed_items,
+                                     source.author))
+        files.update(_section_pages(store, source, base,
+                                    None if only is None else only.sections.get(source.id, ())))
         sources.append({"id": source.id, "title": source.title, "count": len(all_revs),
                         "latest": all_revs[-1] if all_revs else None})
-    latest.sort(key=lambda e: (e["rev"].date, e["rev"].id), reverse=True)
-    files["index.html"] = _page("index.html", 0, [_feed("All documents", "feed", "All documents")],
-                                sources=sources, latest=latest[:30])
-    files.update(_feed_files("feed", "rookery: all watched documents",
-                             "Every change to every watched rules document.",
-                             f"{base}index.html", base, everything, config.author))
+    if only is None or only.home:
+        latest.sort(key=lambda e: (e["rev"].date, e["rev"].id), reverse=True)
+        files["index.html"] = _page("index.html", 0,
+                                    [_feed("All documents", "feed", "All documents")],
+                                    sources=sources, latest=latest[:30])
+        files.update(_feed_files("feed", "rookery: all watched documents",
+                                 "Every change to every watched rules document.",
+                                 f"{base}index.html", base, everything, config.author))
     return files
 
 
 def publish(store: Store, config: Config, out: Path | None = None,
             full: bool = False) -> PublishReport:
-    """Write the site into `out` (default: the configured site folder)."""
+    """Write the site into `out` (default: the configured site folder): the pages that
+    revisions new since the last build change, or (`full`, or when the folder's manifest
+    cannot say what the last build showed) every page."""
     root = Path(out or config.site)
     if root.exists() and not root.is_dir():
         raise UsageError(f"{root} is a file, not a folder for the site; give another --out")
-    files = build(store, config)
+    state = incremental.current(store, config, _sources(store, config))
+    previous = incremental.read(root / MANIFEST)
+    present = set() if full or not root.is_dir() else incremental.present(root)
+    if full:
+        only, reason = None, "a full build was asked for"
+    else:
+        only, reason = incremental.plan(store, previous, state, present)
+    files = {} if only is not None and only.empty else build(store, config, only,
+                                                             state.revisions)
     root.mkdir(parents=True, exist_ok=True)
     written = unchanged = removed = 0
     for path, data in files.items():
@@ -131,15 +160,25 @@ def publish(store: Store, config: Config, out: Path | None = None,
             continue
         _write(target, data)
         written += 1
-    previous = root / MANIFEST
-    if full and previous.exists():
-        for path in set(json.loads(previous.read_text())) - set(files):
-            stale = root / path
-            if stale.is_file():
-                stale.unlink()
-                removed += 1
-    _write(previous, json.dumps(sorted(files), indent=0).encode())
-    return PublishReport(written=written, unchanged=unchanged, removed=removed)
+    made = set(files)
+    if previous is not None:
+        if full:
+            for path in set(previous.files) - made:
+                stale = root / path
+                if stale.is_file():
+                    stale.unlink()
+                    removed += 1
+        else:  # files of earlier builds stay on the list, for a full build to remove
+            made |= present.intersection(previous.files)
+    manifest = incremental.Manifest(files=sorted(made), fingerprint=state.fingerprint,
+                                    published=state.published()).to_bytes()
+    target = root / MANIFEST
+    if not (target.is_file() and target.read_bytes() == manifest):
+        _write(target, manifest)
+    return PublishReport(written=written, unchanged=unchanged, removed=removed,
+                         rendered=len(files),
+                         mode="full" if full else "all" if only is None else "incremental",
+                         reason=reason)
 
 
 # ---------------------------------------------------------------- pages
@@ -199,9 +238,11 @@ def _entries(recorded: list[tuple[int, Change]]) -> list[dict]:
     return out
 
 
-def _section_pages(store: Store, source: _Source, base: str) -> dict[str, bytes]:
+def _section_pages(store: Store, source: _Source, base: str,
+                   items=None) -> dict[str, bytes]:
+    """The history page and feeds of each of the source's sections (or of `items`)."""
     files = {}
-    for item in revs.items(store, source.id):
+    for item in revs.items(store, source.id) if items is None else sorted(items):
         events = revs.section_history(store, item)
         if not events:
             continue
@@ -252,7 +293,7 @@ def _sources(store: Store, config: Config) -> list[_Source]:
     sources = {s.id: _Source(s.id, s.title, s.publisher or config.author)
                for s in config.sources}
     for row in store.sources():  # a source no longer configured keeps its pages
-        sources.setdefault(row["id"], _Source(row["id"], row["title"] or row["id"],
+        sources.setdefault(row.id, _Source(row.id, row.title or row.id,
                                               config.author))
     return list(sources.values())
 

@@ -1,0 +1,185 @@
+"""What an incremental publish renders, decided from the site folder's build manifest.
+
+The manifest (MANIFEST in the site folder, written after every build) keeps the files
+rookery made there, the revisions each source had when they were made, and a fingerprint
+of everything else every page depends on: the rookery, Jinja2 and feedgen versions, the
+templates and the code of this package, the configuration values the pages show
+(base_url, author, the time zone, each source's id, title and feed author).
+
+Revisions are never changed once recorded, so a revision the site already shows is
+rendered again only when the pages around it change:
+
+- its own page and JSON, and the page before it (whose "next" link appears);
+- its source's index page and feeds, the home page and the site-wide feeds;
+- the history page and feeds of every section it touched: its changes (added, removed,
+  modified), the sections its flags name, and any section whose stored version changed
+  (a section's page is named after its latest version).
+
+Anything else (no manifest, a manifest from an older rookery, another fingerprint, a
+published file gone, published revisions the store no longer holds) means every page is
+rendered again: the same as a full build, except that unchanged files are left alone.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+from .. import __version__
+from ..store import Store
+from ..store import revisions as revs
+
+FORMAT = 2  # manifests before this one were a bare list of paths
+
+
+@dataclass
+class Selection:
+    """The pages to render: revision numbers and section items by source, the sources
+    whose index page and feeds, and whether the home page and site-wide feeds."""
+
+    revisions: dict[str, set[int]] = field(default_factory=dict)
+    sections: dict[str, set[int]] = field(default_factory=dict)
+    sources: set[str] = field(default_factory=set)
+    home: bool = False
+    new: int = 0  # new revisions that asked for these pages
+
+    @property
+    def empty(self) -> bool:
+        return not (self.home or self.sources or any(self.revisions.values())
+                    or any(self.sections.values()))
+
+
+@dataclass
+class Manifest:
+    files: list[str]
+    fingerprint: str | None = None  # None: a manifest from before FORMAT 2
+    published: dict[str, dict] = field(default_factory=dict)  # source → {ids, digest}
+
+    def to_bytes(self) -> bytes:
+        return json.dumps({"format": FORMAT, "fingerprint": self.fingerprint,
+                           "published": self.published, "files": sorted(self.files)},
+                          indent=0, sort_keys=True).encode()
+
+
+def read(path: Path) -> Manifest | None:
+    """The manifest an earlier build left, or None when there is none (or it is not one)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if isinstance(data, list):  # the first format: the paths only
+        return Manifest(files=[p for p in data if isinstance(p, str)])
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return None
+    files, published = data.get("files"), data.get("published")
+    if not isinstance(files, list) or not isinstance(published, dict):
+        return None
+    return Manifest(files=[p for p in files if isinstance(p, str)],
+                    fingerprint=data.get("fingerprint"), published=published)
+
+
+@dataclass
+class State:
+    """What the site is built from now: the fingerprint and every source's revisions."""
+
+    fingerprint: str
+    revisions: dict[str, list[revs.Revision]]
+
+    def published(self) -> dict[str, dict]:
+        return {source: {"ids": [r.id for r in all_revs], "digest": _digest(all_revs)}
+                for source, all_revs in self.revisions.items()}
+
+
+def current(store: Store, config, sources) -> State:
+    """The state of the store and configuration that a build now would show."""
+    return State(fingerprint(store, config, sources),
+                 {s.id: revs.revisions(store, s.id) for s in sources})
+
+
+def fingerprint(store: Store, config, sources) -> str:
+    """A hash of everything besides the revisions that goes into every page."""
+    # the pages' words come from the whole package (diffs/report.py words a change,
+    # model.py labels a section), so all of its code and templates count
+    package = Path(__file__).parent.parent
+    code = hashlib.sha256()
+    for path in sorted([*package.rglob("*.py"), *package.rglob("templates/*")]):
+        if path.is_file():
+            code.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    facts = {"rookery": __version__, "jinja2": _version("jinja2"),
+             "feedgen": _version("feedgen"), "code": code.hexdigest(),
+             "base_url": config.base_url, "author": config.author,
+             "zone": str(getattr(store, "zone", config.timezone)),
+             "sources": [[s.id, s.title, s.author] for s in sources]}
+    return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
+
+
+def present(root: Path) -> set[str]:
+    """The files in the site folder, by path relative to it."""
+    found = set()
+    for folder, _dirs, names in os.walk(root):
+        inside = Path(folder).relative_to(root).as_posix()
+        found.update(names if inside == "." else (f"{inside}/{name}" for name in names))
+    return found
+
+
+def plan(store: Store, previous: Manifest | None, state: State,
+         files: set[str]) -> tuple[Selection | None, str]:
+    """(the pages to render, why): None for every page, else the pages that the
+    revisions new since the previous build change. `files`: those the folder holds."""
+    if previous is None:
+        return None, "no earlier build in this folder"
+    if previous.fingerprint is None:
+        return None, "the earlier build was made by an older rookery"
+    if previous.fingerprint != state.fingerprint or \
+            set(previous.published) != set(state.revisions):
+        return None, "the configuration, the templates or rookery changed"
+    if not files.issuperset(previous.files):
+        return None, "files of the earlier build are missing"
+    selection = Selection()
+    for source, all_revs in state.revisions.items():
+        done = previous.published[source]
+        ids = done.get("ids") if isinstance(done, dict) else None
+        if not isinstance(ids, list) or len(ids) > len(all_revs) or \
+                [r.id for r in all_revs[:len(ids)]] != ids or \
+                _digest(all_revs[:len(ids)]) != done.get("digest"):
+            return None, f"the store no longer holds the revisions of {source} last published"
+        for rev in all_revs[len(ids):]:
+            before = all_revs[rev.number - 2] if rev.number > 1 else None
+            selection.new += 1
+            selection.home = True
+            selection.sources.add(source)
+            selection.revisions.setdefault(source, set()).update(
+                {rev.number} | ({before.number} if before else set()))
+            selection.sections.setdefault(source, set()).update(
+                touched(store, rev, before))
+    return selection, f"{selection.new} new revision{'' if selection.new == 1 else 's'}"
+
+
+def touched(store: Store, rev: revs.Revision, before: revs.Revision | None) -> set[int]:
+    """The items of the revision's source whose history page the revision changes."""
+    items = {item for item, _change in revs.recorded_changes(store, rev)}
+    items |= {ref["item"] for flag in revs.flags(store, rev) for ref in flag.sections
+              if ref.get("item") and ref.get("source") == rev.source_id}
+    held_before = dict(revs.held_items(store, before)) if before else {}
+    items |= {item for item, section in revs.held_items(store, rev)
+              if held_before.get(item) != section}  # new, or a new stored version
+    return items
+
+
+def _digest(all_revs: list[revs.Revision]) -> str:
+    """A hash of the revisions' stored facts: another store's revision 7 is not ours."""
+    facts = [[getattr(r, name) for name in _FACTS] for r in all_revs]
+    return hashlib.sha256(json.dumps(facts).encode()).hexdigest()
+
+
+_FACTS = sorted(name for name in revs.Revision.__dataclass_fields__ if name != "zone")
+
+
+def _version(package: str) -> str | None:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return None
