@@ -205,7 +205,17 @@ class Config:
     def open_store(self, readonly: bool = False):
         from .store import Store
 
-        return Store(self.data, readonly=readonly, db_file=self.db_file, zone=self.zone)
+        return Store(self.data, readonly=readonly, db_file=self.db_file, zone=self.zone,
+                     url=self.database)
+
+    @property
+    def has_store(self) -> bool:
+        """Is there a store to read yet? (A server database is taken to exist.)"""
+        return self.db_file.exists() if self.is_sqlite else True
+
+    @property
+    def is_sqlite(self) -> bool:
+        return not self.database or self.database.startswith("sqlite:")
 
     def source(self, source_id: str) -> SourceConfig:
         for s in self.sources:

@@ -28,6 +28,7 @@ from .parsers import PARSER_VERSION, ReadOptions, parse, sniff
 from .parsers.cache import content_key
 from .progress import Progress
 from .store import revisions as revs
+from .store.records import FetchOutcome
 from .store.store import Store, now
 
 log = logging.getLogger("rookery")
@@ -44,6 +45,7 @@ class CycleStats:
     revisions: list = field(default_factory=list)
     quarantined: int = 0
     errors: int = 0
+    claimed_elsewhere: int = 0  # sources another worker was fetching
 
     def merge(self, other: "CycleStats") -> None:
         for f in fields(self):
@@ -94,7 +96,13 @@ class Watcher:
         self._bodies, self._quarantined = {}, set()
         with requests.Session() as self.session:
             for source in sources or self.config.sources:
-                stats.merge(self.run_source(source))
+                # several workers on one server database: each source goes to one of them
+                with self.store.claim(source.id) as mine:
+                    if mine:
+                        stats.merge(self.run_source(source))
+                    else:
+                        stats.claimed_elsewhere += 1
+                        log.info("%s: another worker is fetching it; skipped", source.id)
         self.session = None
         self._bodies, self._quarantined = {}, set()
         return stats
@@ -115,7 +123,7 @@ class Watcher:
                 continue
             got = self._receive(source, link.url, stats, link_label=link.version,
                                 conditional=False, failure_note=note)
-            if isinstance(got, Arrival) or got == "unchanged":
+            if isinstance(got, Arrival) or got == FetchOutcome.UNCHANGED:
                 taken.add(link.version)
             if isinstance(got, Arrival):
                 arrivals.append(got)
@@ -137,12 +145,13 @@ class Watcher:
             self._failed(source, page_url, started, clock, e, stats)
             return []
         if fetched.status == 304 and previous is not None:
-            body_sha = previous["body_sha256"]
+            body_sha = previous.body_sha256
             page = self.store.body(body_sha)
         else:
             page = fetched.data
             body_sha = self.store.put_body(page, sniff(page), fetched.content_type)
-        self.store.record_fetch(source.id, page_url, started, "index", status=fetched.status,
+        self.store.record_fetch(source.id, page_url, started, FetchOutcome.INDEX,
+                                status=fetched.status,
                                 duration_ms=_ms(clock), headers=fetched.headers,
                                 size=len(fetched.data), body_sha=body_sha)
         links = find_links(page, fetched.url or page_url, source.discover.pattern)
@@ -176,7 +185,7 @@ class Watcher:
         stats.requests += 1
         validators = {}
         if previous is not None:
-            validators = {"etag": previous["etag"], "last_modified": previous["last_modified"]}
+            validators = {"etag": previous.etag, "last_modified": previous.last_modified}
         fetched = fetch(url, session=self.session, options=self.http, **validators)
         if fetched.status == 304:
             stats.not_modified += 1
@@ -199,17 +208,17 @@ class Watcher:
         record = {"status": fetched.status, "duration_ms": _ms(clock),
                   "headers": fetched.headers, "size": len(fetched.data)}
         if fetched.status == 304:
-            self.store.record_fetch(source.id, url, started, "not-modified", **record)
+            self.store.record_fetch(source.id, url, started, FetchOutcome.NOT_MODIFIED, **record)
             log.info("%s: not modified since the last fetch", source.id)
-            return "not-modified"
+            return FetchOutcome.NOT_MODIFIED
         found = sniff(fetched.data)
         body_sha = self.store.put_body(fetched.data, found, fetched.content_type)
         record["body_sha"] = body_sha
         latest = revs.latest_revision(self.store, source.id)
         if latest is not None and latest.body_sha256 == body_sha:
-            self.store.record_fetch(source.id, url, started, "unchanged", **record)
+            self.store.record_fetch(source.id, url, started, FetchOutcome.UNCHANGED, **record)
             log.info("%s: same bytes as %s", source.id, _name(latest))
-            return "unchanged"
+            return FetchOutcome.UNCHANGED
         arrival = Arrival(source, url, started, record, body_sha, None, link_label,
                           _http_date(fetched.headers), failure_note)
         try:
@@ -234,10 +243,10 @@ class Watcher:
         diff = changes_between(previous_doc, doc) if previous_doc else None
         if diff is not None and not diff.changes and \
                 (doc.version, doc.effective) == (latest.version, latest.effective):
-            self.store.record_fetch(source.id, url, arrival.started, "unchanged",
+            self.store.record_fetch(source.id, url, arrival.started, FetchOutcome.UNCHANGED,
                                     **arrival.record)
             log.info("%s: new bytes, same content as %s", source.id, _name(latest))
-            return "unchanged"
+            return FetchOutcome.UNCHANGED
         # alerts only for what becomes a revision: they read the other sources' sections,
         # as those documents stood when this release and the one before took effect
         others = self._other_documents(source.id, arrival.when)
@@ -245,27 +254,34 @@ class Watcher:
         flags = flags_for(diff, doc, others, before)
         told = concerned(self.config.notify, source.id, latest is None,
                          diff.changes if diff else [], flags)
-        revision = revs.add_revision(self.store, source.id, doc, diff, arrival.body_sha, url,
-                                     published_at=arrival.published_at,
-                                     link_label=arrival.link_label, flags=flags, others=others,
-                                     notify=told)
-        self.store.record_fetch(source.id, url, arrival.started, "revision",
+        try:
+            revision = revs.add_revision(self.store, source.id, doc, diff, arrival.body_sha,
+                                         url, published_at=arrival.published_at,
+                                         link_label=arrival.link_label, flags=flags,
+                                         others=others, notify=told, after=latest)
+        except revs.AlreadyRecorded as e:
+            self.store.record_fetch(source.id, url, arrival.started, FetchOutcome.UNCHANGED,
+                                    **arrival.record)
+            log.info("%s: %s was recorded meanwhile", source.id, _name(e.latest))
+            return FetchOutcome.UNCHANGED
+        self.store.record_fetch(source.id, url, arrival.started, FetchOutcome.REVISION,
                                 revision_id=revision.id, **arrival.record)
         stats.revisions.append(revision)
         log.info("%s: %s", source.id, describe_revision(revision))
         for flag in flags:
             log.warning("%s: revision %d: %s: %s", source.id, revision.number, flag.type,
                         flag.detail)
-        return "revision"
+        return FetchOutcome.REVISION
 
     def _quarantine(self, arrival: Arrival, error: Exception, stats: CycleStats) -> str:
         stats.quarantined += 1
         self._quarantined.add(arrival.url)
-        self.store.record_fetch(arrival.source.id, arrival.url, arrival.started, "quarantined",
+        self.store.record_fetch(arrival.source.id, arrival.url, arrival.started,
+                                FetchOutcome.QUARANTINED,
                                 detail=str(error), **arrival.record)
         log.warning("%s: %s quarantined, no revision recorded: %s%s", arrival.source.id,
                     arrival.url, _plain(str(error), arrival.url), arrival.note)
-        return "quarantined"
+        return FetchOutcome.QUARANTINED
 
     def _other_documents(self, source_id: str, day: str) -> list[Document]:
         """The other watched documents as they stood on `day` (an ISO date): a release
@@ -273,12 +289,12 @@ class Watcher:
         is left out."""
         others = []
         for row in self.store.sources():
-            if row["id"] == source_id:
+            if row.id == source_id:
                 continue
-            current = revs.revision_on(self.store, row["id"], day)
+            current = revs.revision_on(self.store, row.id, day)
             if current is not None:
                 doc = revs.document(self.store, current)
-                doc.source = row["id"]
+                doc.source = row.id
                 others.append(doc)
         return others
 
@@ -300,10 +316,11 @@ class Watcher:
 
     def _failed(self, source, url, started, clock, error, stats, note: str = "") -> str:
         stats.errors += 1
-        self.store.record_fetch(source.id, url, started, "error", duration_ms=_ms(clock),
+        self.store.record_fetch(source.id, url, started, FetchOutcome.ERROR,
+                                duration_ms=_ms(clock),
                                 detail=str(error))
         log.warning("%s: fetch failed, nothing recorded: %s%s", source.id, error, note)
-        return "error"
+        return FetchOutcome.ERROR
 
 
 MAX_WAIT_CYCLES = 32

@@ -190,18 +190,50 @@ def mailbox():
 @pytest.fixture(scope="session")
 def history(corpus, tmp_path_factory):
     """(config, store) after watching every snapshot of the corpus pages (no PDFs: fast)."""
-    from replay import Replay, sources_toml, watcher_for
+    from replay import pages_history
 
-    logger = logging.getLogger("rookery")
-    level = logger.level
-    logger.setLevel(logging.ERROR)  # pages answer 404 before their first snapshot
-    replay = Replay(corpus)
-    head = 'base_url = "https://rules.example.org/rookery/"\ntimezone = "America/Los_Angeles"\n'
-    config, store, watcher = watcher_for(sources_toml(replay.url, pdfs=False, head=head),
-                                         tmp_path_factory.mktemp("history"), retries=0)
-    while replay.advance():
-        watcher.cycle()
-    replay.close()
-    logger.setLevel(level)
+    with pages_history(corpus, tmp_path_factory.mktemp("history")) as (replay, config, store,
+                                                                       watcher):
+        while replay.advance():
+            watcher.cycle()
     yield config, store
     store.close()
+
+
+# ---------------------------------------------------------------- a real PostgreSQL server
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory):
+    """A PostgreSQL server of this test process's own (see pgserver.py), stopped at the end;
+    skips when the server binaries are not installed."""
+    from pgserver import PostgresServer, unavailable_reason
+
+    reason = unavailable_reason()
+    if reason:
+        pytest.skip(reason)
+    server = PostgresServer(tmp_path_factory.mktemp("postgres"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """The SQLAlchemy URL (postgresql+psycopg://...) of a fresh, empty database for this test,
+    dropped afterwards."""
+    import uuid
+
+    name = f"test_{uuid.uuid4().hex[:16]}"
+    yield postgres_server.create_database(name)
+    postgres_server.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request):
+    """The database URL for a test that runs on both engines: None (SQLite in the data
+    folder, the default) or a fresh database on the test's own PostgreSQL server."""
+    if request.param == "sqlite":
+        return None
+    return request.getfixturevalue("postgres_url")

@@ -71,7 +71,7 @@ def test_a_source_gets_one_revision_per_distinct_content(watch, fixtures, caplog
                               parse((fixtures / V2).read_bytes())).changes
     assert revs.changes(store, rev) == expected
     assert [r.version for r in revs.revisions(store, "sky")] == ["1.0", "2.0"]
-    outcomes = [r["outcome"] for r in reversed(store.fetches("sky"))]
+    outcomes = [r.outcome for r in reversed(store.fetches("sky"))]
     assert outcomes == ["revision", "not-modified", "unchanged", "revision"]
     assert any("sky: revision 2 (v2.0, effective 2021-09-01) recorded: 3 added, 1 removed, "
                "4 modified" in m for m in caplog.messages)
@@ -92,8 +92,8 @@ def test_a_bad_body_is_kept_but_never_becomes_a_revision(watch, fixtures, caplog
     assert stats.quarantined == 1 and stats.revisions == []
     assert len(revs.revisions(store, "sky")) == 1
     last = store.fetches("sky", limit=1)[0]
-    assert last["outcome"] == "quarantined" and reason in last["detail"]
-    assert store.body(last["body_sha256"]) == bad[2]  # kept, for a look
+    assert last.outcome == "quarantined" and reason in last.detail
+    assert store.body(last.body_sha256) == bad[2]  # kept, for a look
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1 and warnings[0].startswith("sky: ") and reason in warnings[0]
     # the next good cycle is not fooled by the bad body's validators
@@ -106,7 +106,7 @@ def test_failed_fetches_record_nothing_and_the_next_cycle_recovers(watch, fixtur
     script.on("/faq", (500, {}, b"down"))
     stats = watcher.cycle()
     assert stats.errors == 1 and stats.revisions == []
-    assert store.fetches("sky", limit=1)[0]["outcome"] == "error"
+    assert store.fetches("sky", limit=1)[0].outcome == "error"
     script.on("/faq", page(fixtures, V1))
     assert len(watcher.cycle().revisions) == 1
 
@@ -154,7 +154,7 @@ def test_a_pdf_link_that_returns_html_is_an_error_page(watch, digest_pdfs):
                b"<!doctype html><html><body><h1>Oops</h1><p>Server error.</p></body></html>"))
     stats = watcher.cycle()
     assert stats.quarantined == 1 and stats.revisions == []
-    assert "HTML where a PDF was expected" in store.fetches("sky-pdf", limit=1)[0]["detail"]
+    assert "HTML where a PDF was expected" in store.fetches("sky-pdf", limit=1)[0].detail
     script.on("/f/Digest_v3.1.pdf", (200, {}, digest_pdfs[0]))
     assert len(watcher.cycle().revisions) == 1  # not yet seen: tried again, and taken
 

@@ -15,4 +15,5 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "publish": ("publish", "write the changelog site and its RSS / Atom feeds"),
     "serve": ("publish", "serve the published site locally"),
     "notify": ("notify", "messages about new revisions: status, test, send"),
+    "migrate": ("migrate", "copy the store into another database (PostgreSQL)"),
 }

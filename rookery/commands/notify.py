@@ -66,7 +66,7 @@ def _status(config, fmt: str) -> int:
 
     none = {str(s): 0 for s in outbox.DeliveryState}
     rows = [{"target": t.name, "url": t.shown_url, **none, "unsent": []} for t in config.notify]
-    if config.db_file.exists():
+    if config.has_store:
         with config.open_store(readonly=True) as store:
             counts = outbox.counts(store)
             for row in rows:

@@ -30,7 +30,7 @@ def run(args) -> int:
 
     config = config_of(args)
     with config.open_store(readonly=True) as store:
-        known = {row["id"] for row in store.sources()}
+        known = {row.id for row in store.sources()}
         for source in args.source:
             if source not in known:
                 config.source(source)  # says there is no such source

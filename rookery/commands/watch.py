@@ -105,14 +105,14 @@ def sources_command(args) -> int:
 
     config = config_of(args)
     rows = []
-    store = config.open_store() if config.db_file.exists() else None
+    store = config.open_store() if config.has_store else None
     for s in config.sources:
         latest = revs.latest_revision(store, s.id) if store else None
         last = store.fetches(s.id, limit=1) if store else []
         rows.append([
             s.id, s.format, s.cron or f"every {s.every}",
             str(latest.number if latest else 0), latest.label if latest else "-",
-            f"{last[0]['started_at'][:16]} {last[0]['outcome']}" if last else "never fetched",
+            f"{last[0].started_at[:16]} {last[0].outcome}" if last else "never fetched",
             s.url or f"links on {s.discover.page}",
         ])
     if store:

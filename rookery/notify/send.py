@@ -48,8 +48,8 @@ def deliver(store: Store, config: Config) -> DeliveryStats:
                 log.warning("notify %s: no such target in the configuration; its messages "
                             "wait until it is configured again", d.target)
             continue
-        if target.name in failing:
-            continue
+        if target.name in failing or not outbox.take(store, d):
+            continue  # failing this round, or another worker is sending it
         key = (d.revision_id, target.title)
         if key not in messages:
             messages[key] = compose(announcement(store, config, d.revision_id), target.title)
@@ -82,7 +82,7 @@ def deliver(store: Store, config: Config) -> DeliveryStats:
 def announcement(store: Store, config: Config, revision_id: int) -> Announcement:
     """What the message about a stored revision says."""
     rev = revs.revision(store, revision_id)
-    titles = {row["id"]: row["title"] for row in store.sources()}
+    titles = {row.id: row.title for row in store.sources()}
     return Announcement(
         source_title=titles.get(rev.source_id) or rev.source_id, label=rev.label,
         date=rev.date, effective=rev.effective, number=rev.number, sections=rev.sections,

@@ -8,6 +8,9 @@ import datetime as dt
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sqlalchemy import func, select, update
+
+from . import schema as t
 from .store import Store, now
 
 
@@ -33,23 +36,27 @@ class Delivery:
     sent_at: str | None
 
 
-_SELECT = ("SELECT o.*, r.source_id, r.number AS revision_number FROM outbox o "
-           "JOIN revisions r ON r.id = o.revision_id")
+_o = t.outbox.c
+_SELECT = select(t.outbox, t.revisions.c.source_id,
+                 t.revisions.c.number.label("revision_number")) \
+    .join(t.revisions, t.revisions.c.id == _o.revision_id)
 
 
-def enqueue(db, revision_id: int, targets: list[str]) -> None:
+def enqueue(store: Store, db, revision_id: int, targets: list[str]) -> None:
     """Owe `targets` a message about the revision; called inside the revision's own
     transaction (`db` is its connection)."""
     stamp = now()
-    db.executemany("INSERT OR IGNORE INTO outbox (revision_id, target, state, next_try_at) "
-                   "VALUES (?, ?, 'pending', ?)",
-                   [(revision_id, t, stamp) for t in targets])
+    for target in targets:
+        db.execute(store.insert(t.outbox).values(
+            revision_id=revision_id, target=target, state=DeliveryState.PENDING.value,
+            next_try_at=stamp).on_conflict_do_nothing())
 
 
 def due(store: Store, at: str | None = None) -> list[Delivery]:
     """Pending deliveries whose time has come, oldest revision first."""
-    rows = store.db.execute(f"{_SELECT} WHERE o.state = 'pending' AND o.next_try_at <= ? "
-                            "ORDER BY o.revision_id, o.id", (at or now(),)).fetchall()
+    rows = store.rows(_SELECT.where(_o.state == DeliveryState.PENDING.value,
+                                    _o.next_try_at <= (at or now()))
+                      .order_by(_o.revision_id, _o.id))
     return [_delivery(r) for r in rows]
 
 
@@ -57,41 +64,60 @@ def deliveries(store: Store, target: str | None = None, unsent: bool = False,
                limit: int = 100) -> list[Delivery]:
     """The newest deliveries (of one target, or all; only those not sent, or every one),
     newest first."""
-    where, args = ["1 = 1"], []
+    query = _SELECT.order_by(_o.id.desc()).limit(limit)
     if target is not None:
-        where.append("o.target = ?")
-        args.append(target)
+        query = query.where(_o.target == target)
     if unsent:
-        where.append("o.state != 'sent'")
-    rows = store.db.execute(f"{_SELECT} WHERE {' AND '.join(where)} ORDER BY o.id DESC "
-                            "LIMIT ?", (*args, limit)).fetchall()
-    return [_delivery(r) for r in rows]
+        query = query.where(_o.state != DeliveryState.SENT.value)
+    return [_delivery(r) for r in store.rows(query)]
 
 
 def counts(store: Store) -> dict[str, dict[str, int]]:
     """How many deliveries each target has in each state."""
     out: dict[str, dict[str, int]] = {}
-    for target, state, n in store.db.execute(
-            "SELECT target, state, count(*) FROM outbox GROUP BY target, state"):
-        out.setdefault(target, {str(s): 0 for s in DeliveryState})[state] = n
+    for row in store.rows(select(_o.target, _o.state, func.count().label("n"))
+                          .group_by(_o.target, _o.state)):
+        out.setdefault(row["target"], {str(s): 0 for s in DeliveryState})[row["state"]] = row["n"]
     return out
+
+
+LEASE = 300  # seconds a worker holds a delivery it is sending
+
+
+def take(store: Store, delivery: Delivery, lease: float = LEASE) -> bool:
+    """Claim a due delivery for this worker: True when no other worker took it first
+    (several workers on one database each see it due). Unless it is marked sent or failed
+    by then, it is due again after `lease` seconds (a worker that died while sending)."""
+    with store.transaction() as db:
+        return db.execute(update(t.outbox).where(
+            _o.id == delivery.id, _o.state == DeliveryState.PENDING.value,
+            _o.next_try_at == delivery.next_try_at).values(next_try_at=_later(lease))
+        ).rowcount == 1
+
+
+def _later(seconds: float) -> str:
+    return (dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=seconds)) \
+        .isoformat(timespec="seconds")
 
 
 def mark_sent(store: Store, delivery: Delivery) -> None:
     with store.transaction() as db:
-        db.execute("UPDATE outbox SET state = 'sent', tries = tries + 1, sent_at = ?, "
-                   "last_error = NULL WHERE id = ? AND state = 'pending'", (now(), delivery.id))
+        db.execute(update(t.outbox).where(_o.id == delivery.id,
+                                          _o.state == DeliveryState.PENDING.value)
+                   .values(state=DeliveryState.SENT.value, tries=_o.tries + 1, sent_at=now(),
+                           last_error=None))
 
 
 def mark_failed(store: Store, delivery: Delivery, error: str, retry_in: float,
                 give_up: bool) -> None:
     """Count a failed try: try again after `retry_in` seconds, or give up."""
-    later = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=retry_in)) \
-        .isoformat(timespec="seconds")
+    later = _later(retry_in)
+    state = DeliveryState.FAILED if give_up else DeliveryState.PENDING
     with store.transaction() as db:
-        db.execute("UPDATE outbox SET tries = tries + 1, last_error = ?, next_try_at = ?, "
-                   "state = ? WHERE id = ? AND state = 'pending'",
-                   (error, later, "failed" if give_up else "pending", delivery.id))
+        db.execute(update(t.outbox).where(_o.id == delivery.id,
+                                          _o.state == DeliveryState.PENDING.value)
+                   .values(tries=_o.tries + 1, last_error=error, next_try_at=later,
+                           state=state.value))
 
 
 def _delivery(row) -> Delivery:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import sqlite3
 from dataclasses import dataclass, field
+
+from sqlalchemy import select, text
 
 from ..errors import UsageError
 from ..model import Change, Document, DocumentDiff, Flag, Section
 from ..diffs.report import number_matches
 from . import outbox
+from . import schema as t
 from .codec import section_from_dict, section_hash, section_json
 from .store import Store, now
 
@@ -70,8 +72,17 @@ class Revision:
         return fields | {"label": self.label, "date": self.date}
 
     @classmethod
-    def of(cls, row: sqlite3.Row, zone: dt.tzinfo = dt.timezone.utc) -> "Revision":
+    def of(cls, row, zone: dt.tzinfo = dt.timezone.utc) -> "Revision":
         return cls(**{k: row[k] for k in cls.__dataclass_fields__ if k != "zone"}, zone=zone)
+
+
+class AlreadyRecorded(UsageError):
+    """The source moved on while this revision was being made (another worker's)."""
+
+    def __init__(self, latest: "Revision"):
+        super().__init__(f"{latest.source_id} revision {latest.number} was recorded meanwhile; "
+                         "nothing to do")
+        self.latest = latest
 
 
 def _instant(stamp: str) -> dt.datetime:
@@ -82,62 +93,72 @@ def _instant(stamp: str) -> dt.datetime:
 def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff | None,
                  body_sha: str, url: str | None, published_at: str | None = None,
                  link_label: str | None = None, flags: list[Flag] = (),
-                 others: list[Document] = (), notify: list[str] = ()) -> Revision:
+                 others: list[Document] = (), notify: list[str] = (),
+                 after: Revision | None | bool = False) -> Revision:
     """Record `doc` as the source's next revision. `diff` is the comparison with the latest
     revision's document as returned by `document()` (None for the first revision): its
     pairs carry each section's identity forward. `flags` are the revision's ruling
     alerts; sections of other sources in them are found in `others` (documents read from
     the store, whose keys are their items). `notify` names the targets owed a message
-    about it: their deliveries are recorded in the same transaction."""
-    previous = latest_revision(store, source_id)
+    about it: their deliveries are recorded in the same transaction. `after` is the
+    latest revision the diff was made against, when the caller read it: if the source
+    has moved on since (another worker), AlreadyRecorded is raised and nothing written."""
     with store.transaction() as db:
+        row = db.execute(select(t.revisions).where(t.revisions.c.source_id == source_id)
+                         .order_by(t.revisions.c.number.desc()).limit(1)).mappings().first()
+        previous = Revision.of(row, store.zone) if row else None
+        if after is not False and (previous.id if previous else None) != \
+                (after.id if after else None):
+            raise AlreadyRecorded(previous)
         held = _held(db, previous.id) if previous else []
         counts = {t: sum(c.type == t for c in diff.changes) if diff else 0
                   for t in ("added", "removed", "modified")}
         if diff is None:
             counts["added"] = len(doc.sections)
-        cur = db.execute(
-            "INSERT INTO revisions (source_id, number, body_sha256, url, version, effective, "
-            "title, format, link_label, sections, added, removed, modified, seen_at, "
-            "published_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (source_id, previous.number + 1 if previous else 1, body_sha, url, doc.version,
-             doc.effective, doc.title, doc.format, link_label, len(doc.sections),
-             counts["added"], counts["removed"], counts["modified"], now(), published_at))
-        revision_id = cur.lastrowid
+        revision_id = db.execute(t.revisions.insert().values(
+            source_id=source_id, number=previous.number + 1 if previous else 1,
+            body_sha256=body_sha, url=url, version=doc.version, effective=doc.effective,
+            title=doc.title, format=doc.format, link_label=link_label,
+            sections=len(doc.sections), added=counts["added"], removed=counts["removed"],
+            modified=counts["modified"], seen_at=now(), published_at=published_at)
+            .returning(t.revisions.c.id)).scalar_one()
         pairs = dict((j, i) for i, j in diff.pairs) if diff else {}
         new_version_of: dict[int, tuple[int, int]] = {}
+        held_rows: list[dict] = []
         for position, section in enumerate(doc.sections):
             old = held[pairs[position]] if position in pairs else None
             digest = section_hash(section)
             if old is None:
-                item_id = db.execute("INSERT INTO items (source_id, first_revision) VALUES (?, ?)",
-                                     (source_id, revision_id)).lastrowid
+                item_id = db.execute(t.items.insert().values(
+                    source_id=source_id, first_revision=revision_id)
+                    .returning(t.items.c.id)).scalar_one()
             else:
                 item_id = old["item_id"]
             if old is not None and old["hash"] == digest:
                 version_id = old["version_id"]
             else:
-                version_id = db.execute(
-                    "INSERT INTO versions (item_id, revision_id, hash, section) VALUES (?, ?, ?, ?)",
-                    (item_id, revision_id, digest, section_json(section))).lastrowid
+                # the search index follows by itself (a trigger on versions)
+                version_id = db.execute(t.versions.insert().values(
+                    item_id=item_id, revision_id=revision_id, hash=digest,
+                    section=section_json(section)).returning(t.versions.c.id)).scalar_one()
             new_version_of[position] = (item_id, version_id)
-            db.execute("INSERT INTO revision_items (revision_id, position, item_id, version_id) "
-                       "VALUES (?, ?, ?, ?)", (revision_id, position, item_id, version_id))
-            if old is None or old["hash"] != digest:
-                db.execute("INSERT INTO search (title, body, version_id) VALUES (?, ?, ?)",
-                           (section.heading or section.title or "", section.text, version_id))
+            held_rows.append(dict(revision_id=revision_id, position=position, item_id=item_id,
+                                  version_id=version_id))
+        if held_rows:
+            db.execute(t.revision_items.insert(), held_rows)
         if diff is not None:
             for position, change in enumerate(diff.changes):
                 old = held[change.old_index] if change.old is not None else None
                 new = new_version_of[change.new_index] if change.new is not None else None
-                db.execute(
-                    "INSERT INTO changes (revision_id, position, type, item_id, old_version_id, "
-                    "new_version_id, text_changed, renumbered, retitled, moved, similarity, ops) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (revision_id, position, str(change.type), new[0] if new else old["item_id"],
-                     old["version_id"] if old else None, new[1] if new else None,
-                     change.text_changed, change.renumbered, change.retitled, change.moved,
-                     change.similarity, json.dumps(change.ops, ensure_ascii=False)))
+                db.execute(t.changes.insert().values(
+                    revision_id=revision_id, position=position, type=str(change.type),
+                    item_id=new[0] if new else old["item_id"],
+                    old_version_id=old["version_id"] if old else None,
+                    new_version_id=new[1] if new else None,
+                    text_changed=int(change.text_changed), renumbered=int(change.renumbered),
+                    retitled=int(change.retitled), moved=int(change.moved),
+                    similarity=change.similarity,
+                    ops=json.dumps(change.ops, ensure_ascii=False)))
         by_source = {d.source: d for d in others}
 
         def item_at(place) -> tuple[str | None, int | None]:
@@ -152,38 +173,38 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
         for position, flag in enumerate(flags):
             refs = [{"source": src, "item": item, **s.ref()}
                     for s, (src, item) in zip(flag.sections, map(item_at, flag.places))]
-            db.execute("INSERT INTO flags (revision_id, position, type, detail, sections) "
-                       "VALUES (?, ?, ?, ?, ?)", (revision_id, position, str(flag.type),
-                                                  flag.detail,
-                                                  json.dumps(refs, ensure_ascii=False)))
-        outbox.enqueue(db, revision_id, list(notify))
+            db.execute(t.flags.insert().values(
+                revision_id=revision_id, position=position, type=str(flag.type),
+                detail=flag.detail, sections=json.dumps(refs, ensure_ascii=False)))
+        outbox.enqueue(store, db, revision_id, list(notify))
     return revision(store, revision_id)
 
 
-def _held(db, revision_id: int) -> list[sqlite3.Row]:
-    return db.execute(
+def _held(db, revision_id: int) -> list:
+    return list(db.execute(text(
         "SELECT ri.position, ri.item_id, ri.version_id, v.hash FROM revision_items ri "
-        "JOIN versions v ON v.id = ri.version_id WHERE ri.revision_id = ? ORDER BY ri.position",
-        (revision_id,)).fetchall()
+        "JOIN versions v ON v.id = ri.version_id WHERE ri.revision_id = :r "
+        "ORDER BY ri.position"), {"r": revision_id}).mappings())
 
 
 # ---------------------------------------------------------------- reading
 
 def revision(store: Store, revision_id: int) -> Revision:
-    row = store.db.execute("SELECT * FROM revisions WHERE id = ?", (revision_id,)).fetchone()
+    row = store.first(select(t.revisions).where(t.revisions.c.id == revision_id))
     if row is None:
         raise UsageError(f"no revision with id {revision_id}")
     return Revision.of(row, store.zone)
 
 
 def revisions(store: Store, source_id: str) -> list[Revision]:
-    return [Revision.of(r, store.zone) for r in store.db.execute(
-        "SELECT * FROM revisions WHERE source_id = ? ORDER BY number", (source_id,))]
+    return [Revision.of(r, store.zone) for r in store.rows(
+        select(t.revisions).where(t.revisions.c.source_id == source_id)
+        .order_by(t.revisions.c.number))]
 
 
 def latest_revision(store: Store, source_id: str) -> Revision | None:
-    row = store.db.execute("SELECT * FROM revisions WHERE source_id = ? ORDER BY number DESC "
-                           "LIMIT 1", (source_id,)).fetchone()
+    row = store.first(select(t.revisions).where(t.revisions.c.source_id == source_id)
+                      .order_by(t.revisions.c.number.desc()).limit(1))
     return Revision.of(row, store.zone) if row else None
 
 
@@ -196,10 +217,7 @@ def revision_on(store: Store, source_id: str, day: str) -> Revision | None:
 def document(store: Store, rev: Revision) -> Document:
     """The revision's sections, in reading order, as a Document whose keys are the
     sections' items."""
-    rows = store.db.execute(
-        "SELECT ri.item_id, v.section FROM revision_items ri JOIN versions v "
-        "ON v.id = ri.version_id WHERE ri.revision_id = ? ORDER BY ri.position",
-        (rev.id,)).fetchall()
+    rows = _sections_of(store, rev.id)
     return Document(sections=[section_from_dict(json.loads(r["section"])) for r in rows],
                     title=rev.title, version=rev.version, effective=rev.effective,
                     format=rev.format or "html", source=f"{rev.source_id}@{rev.number}",
@@ -237,9 +255,9 @@ def find_items(store: Store, source_id: str, query: str) -> list[int]:
     """Items of the source whose number or title, in any version, matches `query`."""
     q = query.strip().strip("()").casefold()
     found: dict[int, int] = {}
-    for row in store.db.execute(
+    for row in store.rows(
             "SELECT v.item_id, v.section, v.id FROM versions v JOIN items i ON i.id = v.item_id "
-            "WHERE i.source_id = ? ORDER BY v.id", (source_id,)):
+            "WHERE i.source_id = :s ORDER BY v.id", {"s": source_id}):
         s = json.loads(row["section"])
         exact = number_matches((s.get("number") or "").casefold(), q)
         names = [s.get(k) or "" for k in ("title", "heading", "question")]
@@ -252,26 +270,26 @@ def find_items(store: Store, source_id: str, query: str) -> list[int]:
 
 def latest_version(store: Store, item_id: int) -> Section | None:
     """The item's section as it last read (after its last change, or before its removal)."""
-    row = store.db.execute("SELECT section FROM versions WHERE item_id = ? ORDER BY id DESC "
-                           "LIMIT 1", (item_id,)).fetchone()
+    row = store.first(select(t.versions.c.section).where(t.versions.c.item_id == item_id)
+                      .order_by(t.versions.c.id.desc()).limit(1))
     return section_from_dict(json.loads(row["section"])) if row else None
 
 
 def section_history(store: Store, item_id: int) -> list[SectionEvent]:
     """Every revision in which the item appeared or changed, oldest first."""
     events = []
-    first = store.db.execute("SELECT first_revision FROM items WHERE id = ?", (item_id,)).fetchone()
+    first = store.scalar(select(t.items.c.first_revision).where(t.items.c.id == item_id))
     if first is None:
         return []
-    rows = {r["revision_id"]: r for r in store.db.execute(
+    rows = {r["revision_id"]: r for r in store.rows(
         "SELECT c.*, o.section AS old_section, n.section AS new_section FROM changes c "
         "LEFT JOIN versions o ON o.id = c.old_version_id "
-        "LEFT JOIN versions n ON n.id = c.new_version_id WHERE c.item_id = ?", (item_id,))}
-    first_rev = revision(store, first["first_revision"])
+        "LEFT JOIN versions n ON n.id = c.new_version_id WHERE c.item_id = :i", {"i": item_id})}
+    first_rev = revision(store, first)
     if first_rev.id not in rows:  # recorded in the source's first revision
-        version = store.db.execute("SELECT section FROM versions WHERE item_id = ? ORDER BY id "
-                                   "LIMIT 1", (item_id,)).fetchone()
-        events.append(SectionEvent(first_rev, None, section_from_dict(json.loads(version[0]))))
+        version = store.scalar(select(t.versions.c.section).where(t.versions.c.item_id == item_id)
+                               .order_by(t.versions.c.id).limit(1))
+        events.append(SectionEvent(first_rev, None, section_from_dict(json.loads(version))))
     for revision_id in sorted(rows):
         change = _change(rows[revision_id])
         events.append(SectionEvent(revision(store, revision_id), change, change.new))
@@ -289,7 +307,7 @@ def require_revisions(store: Store, source_id: str, configured=()) -> list[Revis
     all_revs = revisions(store, source_id)
     if all_revs:
         return all_revs
-    stored = [r["id"] for r in store.sources()]
+    stored = [r.id for r in store.sources()]
     if source_id in stored or source_id in configured:
         raise UsageError(f"no revisions of {source_id!r} in the store yet; run "
                          f"`rookery fetch {source_id}` first")
@@ -326,32 +344,36 @@ def recorded_changes(store: Store, rev: Revision) -> list[tuple[int, Change]]:
     """The revision's changes with the item (section identity) each one is about, each
     with the section's places in the revision before and in this one, as the diff gave
     them (so runs of renumbered sections read as runs again)."""
-    rows = store.db.execute(
+    rows = store.rows(
         "SELECT c.*, o.section AS old_section, n.section AS new_section, "
         "(SELECT ri.position FROM revision_items ri JOIN revisions p ON p.id = ri.revision_id "
-        " WHERE p.source_id = ? AND p.number = ? AND ri.item_id = c.item_id) AS old_index, "
+        " WHERE p.source_id = :s AND p.number = :n AND ri.item_id = c.item_id) AS old_index, "
         "(SELECT ri.position FROM revision_items ri WHERE ri.revision_id = c.revision_id "
         " AND ri.item_id = c.item_id) AS new_index FROM changes c "
         "LEFT JOIN versions o ON o.id = c.old_version_id "
         "LEFT JOIN versions n ON n.id = c.new_version_id "
-        "WHERE c.revision_id = ? ORDER BY c.position",
-        (rev.source_id, rev.number - 1, rev.id)).fetchall()
+        "WHERE c.revision_id = :r ORDER BY c.position",
+        {"s": rev.source_id, "n": rev.number - 1, "r": rev.id})
     return [(row["item_id"], _change(row, row["old_index"], row["new_index"])) for row in rows]
 
 
 def held_items(store: Store, rev: Revision) -> list[tuple[int, Section]]:
     """The revision's sections in reading order, each with its item id."""
-    rows = store.db.execute(
-        "SELECT ri.item_id, v.section FROM revision_items ri JOIN versions v "
-        "ON v.id = ri.version_id WHERE ri.revision_id = ? ORDER BY ri.position",
-        (rev.id,)).fetchall()
+    rows = _sections_of(store, rev.id)
     return [(row["item_id"], section_from_dict(json.loads(row["section"]))) for row in rows]
 
 
 def items(store: Store, source_id: str) -> list[int]:
     """Every section identity the source ever had, oldest first."""
-    return [row[0] for row in store.db.execute(
-        "SELECT id FROM items WHERE source_id = ? ORDER BY id", (source_id,))]
+    return [row["id"] for row in store.rows(
+        select(t.items.c.id).where(t.items.c.source_id == source_id).order_by(t.items.c.id))]
+
+
+def _sections_of(store: Store, revision_id: int) -> list:
+    return store.rows(
+        "SELECT ri.item_id, v.section FROM revision_items ri JOIN versions v "
+        "ON v.id = ri.version_id WHERE ri.revision_id = :r ORDER BY ri.position",
+        {"r": revision_id})
 
 
 @dataclass
@@ -366,5 +388,5 @@ class StoredFlag:
 def flags(store: Store, rev: Revision) -> list[StoredFlag]:
     return [StoredFlag(type=row["type"], detail=row["detail"],
                        sections=json.loads(row["sections"]))
-            for row in store.db.execute("SELECT * FROM flags WHERE revision_id = ? "
-                                        "ORDER BY position", (rev.id,))]
+            for row in store.rows(select(t.flags).where(t.flags.c.revision_id == rev.id)
+                                  .order_by(t.flags.c.position))]

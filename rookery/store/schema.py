@@ -1,169 +1,266 @@
-"""The store's tables, as a list of migrations applied in order (PRAGMA user_version).
+"""The store's tables (SQLAlchemy Core) and the named migrations that make them.
 
 The shape follows simonw/git-history: an identity per item (`items`, one per section as
 the aligner follows it from release to release), a row in `versions` only when that
 section's content changed, and per release (`revisions`) the list of items it holds and
 the changes against the release before.
+
+Each migration has a name, is applied once and is recorded in `migrations`; the same
+names run on SQLite and on PostgreSQL, each in that engine's own words where they differ
+(the full-text index: FTS5 or a tsvector, filled by a trigger on `versions`). A SQLite
+store made before migrations had names (PRAGMA user_version) is adopted as it stands.
 """
 from __future__ import annotations
 
-import sqlite3
+from typing import Callable
 
-MIGRATIONS = [
-    # 1: everything a watch needs
-    """
-    CREATE TABLE sources (
-        id TEXT PRIMARY KEY,
-        title TEXT,
-        url TEXT,
-        format TEXT,
-        settings TEXT,               -- the source's configuration, as JSON
-        added_at TEXT NOT NULL
-    );
-    CREATE TABLE bodies (            -- every distinct response body, never overwritten
-        sha256 TEXT PRIMARY KEY,
-        size INTEGER NOT NULL,
-        format TEXT,                 -- sniffed: html | pdf | NULL
-        content_type TEXT,
-        first_seen TEXT NOT NULL,
-        data BLOB NOT NULL
-    );
-    CREATE TABLE parsed (            -- a parsed Document per body and parser options
-        key TEXT PRIMARY KEY,
-        body_sha256 TEXT NOT NULL REFERENCES bodies(sha256),
-        parser TEXT NOT NULL,
-        document TEXT NOT NULL,
-        parsed_at TEXT NOT NULL
-    );
-    CREATE TABLE revisions (         -- each distinct parsed content of a source
-        id INTEGER PRIMARY KEY,
-        source_id TEXT NOT NULL REFERENCES sources(id),
-        number INTEGER NOT NULL,
-        body_sha256 TEXT NOT NULL REFERENCES bodies(sha256),
-        url TEXT,
-        version TEXT,
-        effective TEXT,
-        title TEXT,
-        format TEXT,
-        link_label TEXT,             -- the version a discovered link's name gave
-        sections INTEGER NOT NULL,
-        added INTEGER NOT NULL DEFAULT 0,
-        removed INTEGER NOT NULL DEFAULT 0,
-        modified INTEGER NOT NULL DEFAULT 0,
-        seen_at TEXT NOT NULL,       -- when rookery first saw it
-        published_at TEXT,           -- what the server said (Last-Modified), if anything
-        UNIQUE (source_id, number)
-    );
-    CREATE TABLE fetches (           -- every attempt, successful or not
-        id INTEGER PRIMARY KEY,
-        source_id TEXT NOT NULL,
-        url TEXT NOT NULL,
-        started_at TEXT NOT NULL,
-        duration_ms INTEGER,
-        status INTEGER,
-        etag TEXT,
-        last_modified TEXT,
-        content_type TEXT,
-        size INTEGER,
-        body_sha256 TEXT,
-        outcome TEXT NOT NULL,       -- revision | unchanged | not-modified | quarantined | error
-        detail TEXT,
-        revision_id INTEGER REFERENCES revisions(id)
-    );
-    CREATE INDEX fetches_by_url ON fetches (source_id, url, id);
-    CREATE TABLE items (             -- a section's identity across releases
-        id INTEGER PRIMARY KEY,
-        source_id TEXT NOT NULL REFERENCES sources(id),
-        first_revision INTEGER NOT NULL REFERENCES revisions(id)
-    );
-    CREATE TABLE versions (          -- a section's content, recorded only when it changed
-        id INTEGER PRIMARY KEY,
-        item_id INTEGER NOT NULL REFERENCES items(id),
-        revision_id INTEGER NOT NULL REFERENCES revisions(id),
-        hash TEXT NOT NULL,
-        section TEXT NOT NULL        -- JSON
-    );
-    CREATE INDEX versions_by_item ON versions (item_id, id);
-    CREATE TABLE revision_items (    -- which items a revision holds, in reading order
-        revision_id INTEGER NOT NULL REFERENCES revisions(id),
-        position INTEGER NOT NULL,
-        item_id INTEGER NOT NULL REFERENCES items(id),
-        version_id INTEGER NOT NULL REFERENCES versions(id),
-        PRIMARY KEY (revision_id, position)
-    );
-    CREATE INDEX revision_items_by_item ON revision_items (item_id, revision_id);
-    CREATE TABLE changes (           -- a revision against the one before it
-        revision_id INTEGER NOT NULL REFERENCES revisions(id),
-        position INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        item_id INTEGER NOT NULL REFERENCES items(id),
-        old_version_id INTEGER REFERENCES versions(id),
-        new_version_id INTEGER REFERENCES versions(id),
-        text_changed INTEGER NOT NULL,
-        renumbered INTEGER NOT NULL,
-        retitled INTEGER NOT NULL,
-        moved INTEGER NOT NULL,
-        similarity REAL NOT NULL,
-        ops TEXT NOT NULL,           -- JSON [[op, text], ...]
-        PRIMARY KEY (revision_id, position)
-    );
-    CREATE INDEX changes_by_item ON changes (item_id);
-    """,
-    # 2: ruling alerts, and full-text search over every section version
-    """
-    CREATE TABLE flags (             -- reversals, contradictions, resolutions of a revision
-        revision_id INTEGER NOT NULL REFERENCES revisions(id),
-        position INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        detail TEXT NOT NULL,
-        sections TEXT NOT NULL,      -- JSON [{source, item, number, title, kind, path}]
-        PRIMARY KEY (revision_id, position)
-    );
-    CREATE VIRTUAL TABLE search USING fts5(
-        title, body, version_id UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2'
-    );
-    INSERT INTO search (title, body, version_id)
-        SELECT coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'), ''),
-               coalesce(json_extract(section, '$.text'), ''), id FROM versions;
-    """,
-    # 3: the notification outbox, filled in the transaction that records a revision
-    """
-    CREATE TABLE outbox (            -- one message per revision and notify target
-        id INTEGER PRIMARY KEY,
-        revision_id INTEGER NOT NULL REFERENCES revisions(id),
-        target TEXT NOT NULL,        -- the [[notify]] table's name
-        state TEXT NOT NULL,         -- pending | sent | failed (given up)
-        tries INTEGER NOT NULL DEFAULT 0,
-        next_try_at TEXT NOT NULL,   -- not tried again before then
-        last_error TEXT,
-        sent_at TEXT,
-        UNIQUE (revision_id, target)
-    );
-    CREATE INDEX outbox_pending ON outbox (state, next_try_at);
-    """,
+from sqlalchemy import (Column, Float, ForeignKey, Index, Integer, LargeBinary, MetaData, Table,
+                        Text, UniqueConstraint, text)
+from sqlalchemy.engine import Connection
+
+metadata = MetaData()
+
+sources = Table(
+    "sources", metadata,
+    Column("id", Text, primary_key=True),
+    Column("title", Text),
+    Column("url", Text),
+    Column("format", Text),
+    Column("settings", Text),  # the source's configuration, as JSON
+    Column("added_at", Text, nullable=False),
+)
+bodies = Table(  # every distinct response body, never overwritten
+    "bodies", metadata,
+    Column("sha256", Text, primary_key=True),
+    Column("size", Integer, nullable=False),
+    Column("format", Text),  # sniffed: html | pdf | text | NULL
+    Column("content_type", Text),
+    Column("first_seen", Text, nullable=False),
+    Column("data", LargeBinary, nullable=False),
+)
+parsed = Table(  # a parsed Document per body and parser options
+    "parsed", metadata,
+    Column("key", Text, primary_key=True),
+    Column("body_sha256", Text, ForeignKey("bodies.sha256"), nullable=False),
+    Column("parser", Text, nullable=False),
+    Column("document", Text, nullable=False),
+    Column("parsed_at", Text, nullable=False),
+)
+revisions = Table(  # each distinct parsed content of a source
+    "revisions", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("source_id", Text, ForeignKey("sources.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("body_sha256", Text, ForeignKey("bodies.sha256"), nullable=False),
+    Column("url", Text),
+    Column("version", Text),
+    Column("effective", Text),
+    Column("title", Text),
+    Column("format", Text),
+    Column("link_label", Text),  # the version a discovered link's name gave
+    Column("sections", Integer, nullable=False),
+    Column("added", Integer, nullable=False, server_default="0"),
+    Column("removed", Integer, nullable=False, server_default="0"),
+    Column("modified", Integer, nullable=False, server_default="0"),
+    Column("seen_at", Text, nullable=False),  # when rookery first saw it
+    Column("published_at", Text),  # what the server said (Last-Modified), if anything
+    UniqueConstraint("source_id", "number"),
+)
+fetches = Table(  # every attempt, successful or not
+    "fetches", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("source_id", Text, nullable=False),
+    Column("url", Text, nullable=False),
+    Column("started_at", Text, nullable=False),
+    Column("duration_ms", Integer),
+    Column("status", Integer),
+    Column("etag", Text),
+    Column("last_modified", Text),
+    Column("content_type", Text),
+    Column("size", Integer),
+    Column("body_sha256", Text),
+    Column("outcome", Text, nullable=False),  # a FetchOutcome
+    Column("detail", Text),
+    Column("revision_id", Integer, ForeignKey("revisions.id")),
+    Index("fetches_by_url", "source_id", "url", "id"),
+)
+items = Table(  # a section's identity across releases
+    "items", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("source_id", Text, ForeignKey("sources.id"), nullable=False),
+    Column("first_revision", Integer, ForeignKey("revisions.id"), nullable=False),
+)
+versions = Table(  # a section's content, recorded only when it changed
+    "versions", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("item_id", Integer, ForeignKey("items.id"), nullable=False),
+    Column("revision_id", Integer, ForeignKey("revisions.id"), nullable=False),
+    Column("hash", Text, nullable=False),
+    Column("section", Text, nullable=False),  # JSON
+    Index("versions_by_item", "item_id", "id"),
+)
+revision_items = Table(  # which items a revision holds, in reading order
+    "revision_items", metadata,
+    Column("revision_id", Integer, ForeignKey("revisions.id"), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("item_id", Integer, ForeignKey("items.id"), nullable=False),
+    Column("version_id", Integer, ForeignKey("versions.id"), nullable=False),
+    Index("revision_items_by_item", "item_id", "revision_id"),
+)
+changes = Table(  # a revision against the one before it
+    "changes", metadata,
+    Column("revision_id", Integer, ForeignKey("revisions.id"), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("type", Text, nullable=False),
+    Column("item_id", Integer, ForeignKey("items.id"), nullable=False),
+    Column("old_version_id", Integer, ForeignKey("versions.id")),
+    Column("new_version_id", Integer, ForeignKey("versions.id")),
+    Column("text_changed", Integer, nullable=False),
+    Column("renumbered", Integer, nullable=False),
+    Column("retitled", Integer, nullable=False),
+    Column("moved", Integer, nullable=False),
+    Column("similarity", Float, nullable=False),
+    Column("ops", Text, nullable=False),  # JSON [[op, text], ...]
+    Index("changes_by_item", "item_id"),
+)
+flags = Table(  # reversals, contradictions, resolutions of a revision
+    "flags", metadata,
+    Column("revision_id", Integer, ForeignKey("revisions.id"), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("type", Text, nullable=False),
+    Column("detail", Text, nullable=False),
+    Column("sections", Text, nullable=False),  # JSON [{source, item, number, title, ...}]
+)
+outbox = Table(  # one message per revision and notify target
+    "outbox", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("revision_id", Integer, ForeignKey("revisions.id"), nullable=False),
+    Column("target", Text, nullable=False),  # the [[notify]] table's name
+    Column("state", Text, nullable=False),  # a DeliveryState
+    Column("tries", Integer, nullable=False, server_default="0"),
+    Column("next_try_at", Text, nullable=False),  # not tried again before then
+    Column("last_error", Text),
+    Column("sent_at", Text),
+    UniqueConstraint("revision_id", "target"),
+    Index("outbox_pending", "state", "next_try_at"),
+)
+migrations = Table(
+    "migrations", metadata,
+    Column("name", Text, primary_key=True),
+    Column("applied_at", Text, nullable=False),
+)
+
+# tables in the order their rows can be copied (what they refer to comes first)
+DATA_TABLES = [sources, bodies, parsed, revisions, fetches, items, versions, revision_items,
+               changes, flags, outbox]
+
+# ---------------------------------------------------------------- full-text index
+
+# SQLite: an FTS5 table beside `versions`
+_SQLITE_SEARCH = [
+    """CREATE VIRTUAL TABLE search USING fts5(
+        title, body, version_id UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')""",
+]
+_SQLITE_SEARCH_TRIGGER = [
+    "INSERT INTO search (title, body, version_id) SELECT "
+    "coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'), ''), "
+    "coalesce(json_extract(section, '$.text'), ''), id FROM versions "
+    "WHERE id NOT IN (SELECT version_id FROM search)",
+    """CREATE TRIGGER versions_search AFTER INSERT ON versions BEGIN
+        INSERT INTO search (title, body, version_id) VALUES (
+            coalesce(json_extract(new.section, '$.heading'), json_extract(new.section, '$.title'), ''),
+            coalesce(json_extract(new.section, '$.text'), ''), new.id);
+    END""",
+]
+# PostgreSQL: a table of weighted tsvectors (heading A, body B) under a GIN index, in the
+# text search configuration `rookery`
+_PG_SEARCH = [
+    # English stems, as FTS5's Porter stemmer gives, and no stopwords of the server's own:
+    # what a query leaves out is search.STOPWORDS, the same on both engines
+    "CREATE TEXT SEARCH DICTIONARY rookery_stem (TEMPLATE = snowball, Language = english)",
+    "CREATE TEXT SEARCH CONFIGURATION rookery (COPY = english)",
+    "ALTER TEXT SEARCH CONFIGURATION rookery ALTER MAPPING FOR asciiword, asciihword, "
+    "hword_asciipart, word, hword, hword_part WITH rookery_stem",
+    """CREATE TABLE search (
+        version_id INTEGER PRIMARY KEY REFERENCES versions(id),
+        title TEXT NOT NULL,
+        body TEXT NOT NULL,
+        doc TSVECTOR NOT NULL)""",
+    "CREATE INDEX search_doc ON search USING GIN (doc)",
+]
+_PG_SEARCH_TRIGGER = [
+    """CREATE FUNCTION versions_search() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+        s jsonb := NEW.section::jsonb;
+        t text := coalesce(s->>'heading', s->>'title', '');
+        b text := coalesce(s->>'text', '');
+    BEGIN
+        INSERT INTO search (version_id, title, body, doc) VALUES (NEW.id, t, b,
+            setweight(to_tsvector('rookery', t), 'A') || setweight(to_tsvector('rookery', b), 'B'));
+        RETURN NEW;
+    END $$""",
+    "CREATE TRIGGER versions_search AFTER INSERT ON versions FOR EACH ROW "
+    "EXECUTE FUNCTION versions_search()",
+    "INSERT INTO search (version_id, title, body, doc) SELECT id, "
+    "coalesce(section::jsonb->>'heading', section::jsonb->>'title', ''), "
+    "coalesce(section::jsonb->>'text', ''), "
+    "setweight(to_tsvector('rookery', coalesce(section::jsonb->>'heading', "
+    "section::jsonb->>'title', '')), 'A') || "
+    "setweight(to_tsvector('rookery', coalesce(section::jsonb->>'text', '')), 'B') "
+    "FROM versions",
 ]
 
 
-def migrate(conn: sqlite3.Connection) -> int:
-    """Bring the database up to the newest schema; returns the version it is at."""
-    current = conn.execute("PRAGMA user_version").fetchone()[0]
-    for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-        with conn:
-            conn.execute("BEGIN IMMEDIATE")
-            # another process may have migrated while we waited for the write lock
-            if conn.execute("PRAGMA user_version").fetchone()[0] >= version:
-                continue
-            for statement in _statements(script):
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {version}")
-    return max(current, len(MIGRATIONS))
+def _create(*tables: Table) -> Callable[[Connection], None]:
+    return lambda conn: metadata.create_all(conn, tables=list(tables))
 
 
-def _statements(script: str):
-    buffer = ""
-    for line in script.splitlines(keepends=True):
-        buffer += line.split("--", 1)[0] + ("\n" if "--" in line else "")
-        if sqlite3.complete_statement(buffer):
-            if buffer.strip():
-                yield buffer.strip()
-            buffer = ""
+def _statements(by_dialect: dict[str, list[str]]) -> Callable[[Connection], None]:
+    def run(conn: Connection) -> None:
+        for statement in by_dialect[conn.dialect.name]:
+            conn.exec_driver_sql(statement)
+    return run
+
+
+MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
+    ("0001-sources-bodies-revisions-sections",
+     _create(sources, bodies, parsed, revisions, fetches, items, versions, revision_items,
+             changes)),
+    ("0002-flags-and-search", lambda conn: (_create(flags)(conn), _statements(
+        {"sqlite": _SQLITE_SEARCH, "postgresql": _PG_SEARCH})(conn))),
+    ("0003-outbox", _create(outbox)),
+    ("0004-search-kept-by-trigger",
+     _statements({"sqlite": _SQLITE_SEARCH_TRIGGER, "postgresql": _PG_SEARCH_TRIGGER})),
+]
+
+
+def migrate(conn: Connection, stamp: str) -> list[str]:
+    """Apply the migrations this database lacks, in one transaction each; returns the
+    names applied. `conn` must be in a transaction that serialises migrators."""
+    migrations.create(conn, checkfirst=True)
+    done = {row[0] for row in conn.execute(migrations.select().with_only_columns(
+        migrations.c.name))}
+    if not done and conn.dialect.name == "sqlite":
+        # a store from before named migrations counts its own in PRAGMA user_version
+        old = conn.exec_driver_sql("PRAGMA user_version").scalar() or 0
+        for name, _step in MIGRATIONS[:old]:
+            conn.execute(migrations.insert().values(name=name, applied_at=stamp))
+            done.add(name)
+    applied = []
+    for name, step in MIGRATIONS:
+        if name in done:
+            continue
+        step(conn)
+        conn.execute(migrations.insert().values(name=name, applied_at=stamp))
+        applied.append(name)
+    return applied
+
+
+def pending(conn: Connection) -> list[str]:
+    """The names of the migrations this database lacks (all of them for an empty one)."""
+    if not conn.dialect.has_table(conn, "migrations"):
+        old = conn.exec_driver_sql("PRAGMA user_version").scalar() \
+            if conn.dialect.name == "sqlite" else 0
+        return [name for name, _step in MIGRATIONS[old or 0:]]
+    done = {row[0] for row in conn.execute(text("SELECT name FROM migrations"))}
+    return [name for name, _step in MIGRATIONS if name not in done]

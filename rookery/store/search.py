@@ -1,7 +1,9 @@
 """Full-text search over sections, as they stand now, as they stood then, or in every version.
 
-SQLite FTS5 with the Porter stemmer ranks by BM25 (a heading weighs more than the body).
-Every section version is indexed once, as the store records it. A query matches any of
+Each engine uses its own full-text index: SQLite FTS5 with the Porter stemmer, ranked by
+BM25, and PostgreSQL's tsvector with the English stemmer, ranked by ts_rank; on both a
+heading weighs more than the body. Every section version is indexed once, by a trigger
+as the store records it. A query matches any of
 its words (but the little ones): a ruling reworded since the question was first asked
 still ranks by the words it shares. The same text in two sources (a page and its PDF)
 is one hit that says where else it stands.
@@ -11,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+
+from sqlalchemy import bindparam, text
 
 from ..errors import UsageError
 from ..model import Section, place_key, text_key, title_key
@@ -37,11 +41,40 @@ class Hit:
     also_in: list[str] = field(default_factory=list)
 
 
-def fts_query(query: str) -> str:
+def query_words(query: str) -> list[str]:
     words = [w for w in re.findall(r"\w+", query.lower()) if w not in STOPWORDS]
     if not words:
         raise UsageError(f"nothing to search for in {query!r}: give some words")
-    return " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+    return list(dict.fromkeys(words))
+
+
+def fts_query(query: str) -> str:
+    """The query in FTS5's words: any of them."""
+    return " OR ".join(f'"{w}"' for w in query_words(query))
+
+
+def ts_query(query: str) -> str:
+    """The query in PostgreSQL's to_tsquery words: any of them."""
+    return " | ".join("'" + w.replace("'", "") + "'" for w in query_words(query))
+
+
+# one query per engine: the same columns, a lower score is a better hit
+_MATCH = {
+    "sqlite": (
+        "SELECT v.id AS version_id, v.item_id, v.revision_id, v.section, i.source_id, "
+        f"bm25(search, 3.0, 1.0) AS score, snippet(search, 1, '{START}', '{END}', '\u2026', 18) "
+        "AS snippet FROM search JOIN versions v ON v.id = search.version_id "
+        "JOIN items i ON i.id = v.item_id "
+        "WHERE search MATCH :match AND {where} ORDER BY score LIMIT :limit"),
+    "postgresql": (
+        "SELECT v.id AS version_id, v.item_id, v.revision_id, v.section, i.source_id, "
+        "-ts_rank(s.doc, q, 1) AS score, ts_headline('rookery', s.body, q, "
+        f"'StartSel={START}, StopSel={END}, MaxWords=18, MinWords=6, "
+        "FragmentDelimiter=\u2026, MaxFragments=1') AS snippet "
+        "FROM search s JOIN versions v ON v.id = s.version_id JOIN items i ON i.id = v.item_id, "
+        "to_tsquery('rookery', :match) q "
+        "WHERE s.doc @@ q AND {where} ORDER BY score, v.id LIMIT :limit"),
+}
 
 
 def scope(store: Store, sources: list[str], at: str | None) -> dict[str, revs.Revision]:
@@ -65,27 +98,21 @@ def scope(store: Store, sources: list[str], at: str | None) -> dict[str, revs.Re
 
 def search(store: Store, query: str, sources: list[str] | None = None, at: str | None = None,
            history: bool = False, limit: int = 10) -> list[Hit]:
-    sources = sources or [row["id"] for row in store.sources()]
-    match = fts_query(query)
+    sources = sources or [row.id for row in store.sources()]
+    match = fts_query(query) if store.is_sqlite else ts_query(query)
     if history:
-        where = ("v.id IN (SELECT v2.id FROM versions v2 JOIN items i2 ON i2.id = v2.item_id "
-                 f"WHERE i2.source_id IN ({','.join('?' * len(sources))}))")
-        args = list(sources)
+        where = "i.source_id IN :within"
+        within = list(sources)
         revisions = {}
     else:
         revisions = scope(store, sources, at)
         if not revisions:
             return []
-        where = ("v.id IN (SELECT version_id FROM revision_items WHERE revision_id IN "
-                 f"({','.join('?' * len(revisions))}))")
-        args = [r.id for r in revisions.values()]
-    rows = store.db.execute(
-        "SELECT v.id AS version_id, v.item_id, v.revision_id, v.section, i.source_id, "
-        f"bm25(search, 3.0, 1.0) AS score, snippet(search, 1, '{START}', '{END}', '\u2026', 18) "
-        "AS snippet FROM search JOIN versions v ON v.id = search.version_id "
-        "JOIN items i ON i.id = v.item_id "
-        f"WHERE search MATCH ? AND {where} ORDER BY score LIMIT ?",
-        [match, *args, limit * 4]).fetchall()
+        where = "v.id IN (SELECT version_id FROM revision_items WHERE revision_id IN :within)"
+        within = [r.id for r in revisions.values()]
+    statement = text(_MATCH[store.dialect].format(where=where)).bindparams(
+        bindparam("within", expanding=True))
+    rows = store.rows(statement, {"match": match, "within": within, "limit": limit * 4})
     hits: dict[tuple, Hit] = {}
     for row in rows:
         section = section_from_dict(json.loads(row["section"]))
@@ -115,13 +142,12 @@ def search(store: Store, query: str, sources: list[str] | None = None, at: str |
 
 def last_change(store: Store, item_id: int, rev: revs.Revision):
     """(the revision that last changed the item, by `rev`; how it changed)."""
-    row = store.db.execute(
+    row = store.first(
         "SELECT c.*, r.id AS rid FROM changes c JOIN revisions r ON r.id = c.revision_id "
-        "WHERE c.item_id = ? AND r.source_id = ? AND r.number <= ? ORDER BY r.number DESC "
-        "LIMIT 1", (item_id, rev.source_id, rev.number)).fetchone()
+        "WHERE c.item_id = :i AND r.source_id = :s AND r.number <= :n ORDER BY r.number DESC "
+        "LIMIT 1", {"i": item_id, "s": rev.source_id, "n": rev.number})
     if row is None:
-        first = store.db.execute("SELECT first_revision FROM items WHERE id = ?",
-                                 (item_id,)).fetchone()[0]
+        first = store.scalar("SELECT first_revision FROM items WHERE id = :i", {"i": item_id})
         return revs.revision(store, first), "first recorded"
     if row["type"] == "added":
         how = "added"
@@ -134,11 +160,21 @@ def last_change(store: Store, item_id: int, rev: revs.Revision):
 
 
 def rebuild(store: Store) -> int:
-    """Index every version anew (the index is kept up to date as revisions arrive; this
-    is for a store whose index was lost, and for timing the whole build)."""
+    """Index every version anew (the trigger keeps the index up to date as revisions
+    arrive; this is for a store whose index was lost, and for timing the whole build)."""
     with store.transaction() as db:
-        db.execute("DELETE FROM search")
-        db.execute("INSERT INTO search (title, body, version_id) SELECT "
-                   "coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'),"
-                   " ''), coalesce(json_extract(section, '$.text'), ''), id FROM versions")
-    return store.db.execute("SELECT COUNT(*) FROM search").fetchone()[0]
+        db.execute(text("DELETE FROM search"))
+        db.execute(text(_REBUILD[store.dialect]))
+    return store.scalar("SELECT COUNT(*) FROM search")
+
+
+_REBUILD = {
+    "sqlite": "INSERT INTO search (title, body, version_id) SELECT "
+              "coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'), "
+              "''), coalesce(json_extract(section, '$.text'), ''), id FROM versions",
+    "postgresql": "INSERT INTO search (version_id, title, body, doc) SELECT id, t, b, "
+                  "setweight(to_tsvector('rookery', t), 'A') || "
+                  "setweight(to_tsvector('rookery', b), 'B') FROM (SELECT id, "
+                  "coalesce(section::jsonb->>'heading', section::jsonb->>'title', '') AS t, "
+                  "coalesce(section::jsonb->>'text', '') AS b FROM versions) AS v",
+}

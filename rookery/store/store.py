@@ -1,10 +1,15 @@
-"""The store: one SQLite file (WAL) in a data directory, plus a lock file beside it.
+"""The store: one database, SQLite (a file, the default) or PostgreSQL (by URL).
 
 It keeps the sources, every fetch attempt, every distinct body (content-addressed,
 never overwritten or deleted), the parsed Document of each body (so nothing is parsed
 twice), and the revisions with their section versions and changes (revisions.py).
 Writes happen in short transactions, so a process killed at any point leaves a
 consistent store; the next run redoes only what did not commit.
+
+Writers: SQLite has one writer process at a time (a lock file beside the database,
+whatever data folder it was reached from). PostgreSQL takes several workers: each
+claims a source before fetching it (an advisory lock the server drops when a worker's
+connection dies), so no source is fetched by two at once.
 """
 from __future__ import annotations
 
@@ -13,14 +18,21 @@ import fcntl
 import hashlib
 import json
 import os
-import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
+from sqlalchemy import create_engine, event, func, select, text
+from sqlalchemy.dialects import postgresql as pg
+from sqlalchemy.dialects import sqlite
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+
+from ..config import masked
 from ..errors import RookeryError
 from ..model import Document
+from . import schema as t
 from .codec import document_from_json, document_to_json
-from .schema import migrate
+from .records import GOOD_OUTCOMES, FetchOutcome, FetchRecord, SourceRecord
 
 DB_NAME = "rookery.db"
 
@@ -37,35 +49,81 @@ def now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
+def engine_for(url: str, readonly: bool = False):
+    """An SQLAlchemy engine for a store URL: sqlite:///PATH or postgresql://..."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() not in ("sqlite", "postgresql", "postgres"):
+        raise StoreError(f"{masked(url)} is no database rookery can use; give "
+                         "sqlite:///PATH or postgresql://user@host/db")
+    if parsed.get_backend_name() == "sqlite":
+        path = parsed.database
+        target = f"sqlite:///file:{path}?mode=ro&uri=true" if readonly else f"sqlite:///{path}"
+        engine = create_engine(target, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _setup(dbapi, _record):
+            dbapi.isolation_level = None  # transactions are begun by Store.transaction
+            if not readonly:
+                dbapi.execute("PRAGMA journal_mode = WAL")
+            dbapi.execute("PRAGMA synchronous = NORMAL")
+            dbapi.execute("PRAGMA foreign_keys = ON")
+        return engine
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return create_engine(parsed, pool_pre_ping=True)
+
+
 class Store:
-    """A connection to one data directory."""
+    """A connection to one store: its database and the data folder beside it."""
 
     def __init__(self, data_dir: Path | str, readonly: bool = False,
-                 db_file: Path | str | None = None, zone: dt.tzinfo = dt.timezone.utc):
+                 db_file: Path | str | None = None, zone: dt.tzinfo = dt.timezone.utc,
+                 url: str | None = None):
         self.dir = Path(data_dir)
         self.zone = zone  # the time zone revisions tell their days in
-        self.file = Path(db_file) if db_file else self.dir / DB_NAME
-        if readonly and not self.file.exists():
-            raise StoreError(f"no store in {self.file.parent}: run `rookery fetch` first, or "
-                             "point --data at the right folder")
+        self.readonly = readonly
+        if url and not url.startswith("sqlite:"):
+            self.file = None
+            self.url = url
+        else:
+            self.file = Path(db_file) if db_file else self.dir / DB_NAME
+            if url:
+                self.file = Path(make_url(url).database)
+            self.url = f"sqlite:///{self.file}"
+            if readonly and not self.file.exists():
+                raise StoreError(f"no store in {self.file.parent}: run `rookery fetch` first, "
+                                 "or point --data at the right folder")
+        self.where = str(self.file) if self.file else masked(self.url)
         self._lock_file = None
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.file, isolation_level=None, timeout=30,
-                                      check_same_thread=False)
-            self.db.row_factory = sqlite3.Row
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA synchronous = NORMAL")
-            self.db.execute("PRAGMA foreign_keys = ON")
-            migrate(self.db)
-        except (OSError, sqlite3.Error) as e:
-            raise StoreError(f"cannot open the store {self.file} ({e}); is it a rookery "
-                             "store, and writable?") from None
+            if self.file is not None:
+                self.dir.mkdir(parents=True, exist_ok=True)
+                self.file.parent.mkdir(parents=True, exist_ok=True)
+            self.engine = engine_for(self.url, readonly=readonly)
+            self.dialect = self.engine.dialect.name
+            if readonly:
+                with self.engine.connect() as conn:
+                    missing = t.pending(conn)
+                if missing:
+                    raise StoreError(f"the store {self.where} needs upgrading "
+                                     f"({', '.join(missing)}); run `rookery fetch` once")
+            else:
+                with self.transaction() as conn:
+                    if not self.is_sqlite:  # one migrator at a time (SQLite: BEGIN IMMEDIATE)
+                        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"),
+                                     {"k": _lock_key("migrate")})
+                    t.migrate(conn, now())
+        except (OSError, SQLAlchemyError, ArgumentError) as e:
+            raise StoreError(f"cannot open the store {self.where} ({_reason(e)}); is it a "
+                             "rookery store, reachable and writable?") from None
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.dialect == "sqlite"
 
     def close(self) -> None:
         self.unlock()
-        self.db.close()
+        self.engine.dispose()
 
     def __enter__(self) -> "Store":
         return self
@@ -73,16 +131,52 @@ class Store:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    # ------------------------------------------------------------ lock
+    # ------------------------------------------------------------ connections (store/ only)
+
+    @contextmanager
+    def transaction(self):
+        """A connection in a write transaction, committed when the block ends. On SQLite
+        the write lock is taken at once (BEGIN IMMEDIATE), so readers never block it."""
+        with self.engine.connect() as conn:
+            if self.is_sqlite:
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+
+    def rows(self, statement, params: dict | None = None) -> list:
+        """All rows of a query, as mappings (for the store's own modules)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(_q(statement), params or {}).mappings())
+
+    def first(self, statement, params: dict | None = None):
+        with self.engine.connect() as conn:
+            return conn.execute(_q(statement), params or {}).mappings().first()
+
+    def scalar(self, statement, params: dict | None = None):
+        with self.engine.connect() as conn:
+            return conn.execute(_q(statement), params or {}).scalar()
+
+    def insert(self, table):
+        """An INSERT for this engine (its ON CONFLICT clauses differ by dialect)."""
+        return (sqlite.insert if self.is_sqlite else pg.insert)(table)
+
+    # ------------------------------------------------------------ lock and claims
 
     @property
-    def lock_path(self) -> Path:
+    def lock_path(self) -> Path | None:
         """The lock belongs to the database, wherever it lives: data folders that share
         one database file (`database = "sqlite:///..."`) share its lock too."""
-        return self.file.with_name(self.file.name + ".lock")
+        return self.file.with_name(self.file.name + ".lock") if self.file else None
 
     def lock(self) -> None:
-        """Take the store for this process; a second writer is refused."""
+        """Take the store for this process. SQLite: a second writer is refused. A server
+        database takes several writers, each claiming the sources it fetches."""
+        if self.file is None:
+            return
         handle = open(self.lock_path, "a+")
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -105,120 +199,160 @@ class Store:
             self._lock_file = None
 
     @contextmanager
-    def transaction(self):
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            yield self.db
+    def claim(self, source_id: str):
+        """Yields True when this worker may fetch the source now, False when another one
+        is at it. On PostgreSQL a session advisory lock: released at the end of the
+        block, or by the server when the worker's connection dies."""
+        if self.is_sqlite:
+            yield True  # the process holds the store's lock
+            return
+        key = _lock_key(f"source:{source_id}")
+        with self.engine.connect() as conn:
+            got = conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar()
+            conn.commit()
+            try:
+                yield bool(got)
+            finally:
+                if got:
+                    conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+                    conn.commit()
 
     # ------------------------------------------------------------ sources
 
     def upsert_source(self, source_id: str, title: str | None, url: str | None,
                       format: str, settings: dict) -> None:
-        with self.transaction() as db:
-            db.execute(
-                "INSERT INTO sources (id, title, url, format, settings, added_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET title = excluded.title,"
-                " url = excluded.url, format = excluded.format, settings = excluded.settings",
-                (source_id, title, url, format, json.dumps(settings, sort_keys=True), now()))
+        values = dict(id=source_id, title=title, url=url, format=format,
+                      settings=json.dumps(settings, sort_keys=True))
+        statement = self.insert(t.sources).values(**values, added_at=now())
+        statement = statement.on_conflict_do_update(
+            index_elements=["id"], set_={k: statement.excluded[k] for k in values if k != "id"})
+        with self.transaction() as conn:
+            conn.execute(statement)
 
-    def sources(self) -> list[sqlite3.Row]:
-        return self.db.execute("SELECT * FROM sources ORDER BY id").fetchall()
+    def sources(self) -> list[SourceRecord]:
+        return [SourceRecord(**row) for row in self.rows(select(t.sources).order_by(t.sources.c.id))]
 
     # ------------------------------------------------------------ bodies
 
     def put_body(self, data: bytes, format: str | None, content_type: str | None) -> str:
         sha = hashlib.sha256(data).hexdigest()
-        with self.transaction() as db:
-            db.execute("INSERT OR IGNORE INTO bodies (sha256, size, format, content_type, "
-                       "first_seen, data) VALUES (?, ?, ?, ?, ?, ?)",
-                       (sha, len(data), format, content_type, now(), data))
+        if self.scalar(select(t.bodies.c.size).where(t.bodies.c.sha256 == sha)) is None:
+            with self.transaction() as conn:
+                conn.execute(self.insert(t.bodies).values(
+                    sha256=sha, size=len(data), format=format, content_type=content_type,
+                    first_seen=now(), data=data).on_conflict_do_nothing())
         return sha
 
     def body(self, sha: str) -> bytes:
-        row = self.db.execute("SELECT data FROM bodies WHERE sha256 = ?", (sha,)).fetchone()
-        if row is None:
+        data = self.scalar(select(t.bodies.c.data).where(t.bodies.c.sha256 == sha))
+        if data is None:
             raise StoreError(f"body {sha[:12]} is not in the store")
-        return row["data"]
+        return bytes(data)
 
     # ------------------------------------------------------------ parsed documents
 
     def parsed(self, key: str, parser: str) -> Document | None:
-        row = self.db.execute("SELECT document FROM parsed WHERE key = ? AND parser = ?",
-                              (key, parser)).fetchone()
-        return document_from_json(row["document"]) if row else None
+        stored = self.scalar(select(t.parsed.c.document).where(
+            t.parsed.c.key == key, t.parsed.c.parser == parser))
+        return document_from_json(stored) if stored else None
 
     def put_parsed(self, key: str, body_sha: str, parser: str, doc: Document) -> None:
-        with self.transaction() as db:
-            db.execute("INSERT OR REPLACE INTO parsed (key, body_sha256, parser, document, "
-                       "parsed_at) VALUES (?, ?, ?, ?, ?)",
-                       (key, body_sha, parser, document_to_json(doc), now()))
+        values = dict(body_sha256=body_sha, parser=parser, document=document_to_json(doc),
+                      parsed_at=now())
+        statement = self.insert(t.parsed).values(key=key, **values)
+        with self.transaction() as conn:
+            conn.execute(statement.on_conflict_do_update(index_elements=["key"], set_=values))
 
     # ------------------------------------------------------------ fetch log
 
-    def record_fetch(self, source_id: str, url: str, started_at: str, outcome: str, *,
-                     duration_ms: int | None = None, status: int | None = None,
+    def record_fetch(self, source_id: str, url: str, started_at: str, outcome: FetchOutcome,
+                     *, duration_ms: int | None = None, status: int | None = None,
                      headers: dict | None = None, size: int | None = None,
                      body_sha: str | None = None, detail: str | None = None,
                      revision_id: int | None = None) -> int:
         headers = headers or {}  # as in Fetched: lower-case names
-        with self.transaction() as db:
-            cur = db.execute(
-                "INSERT INTO fetches (source_id, url, started_at, duration_ms, status, etag, "
-                "last_modified, content_type, size, body_sha256, outcome, detail, revision_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (source_id, url, started_at, duration_ms, status, headers.get("etag"),
-                 headers.get("last-modified"), headers.get("content-type"), size, body_sha,
-                 outcome, detail, revision_id))
-            return cur.lastrowid
+        with self.transaction() as conn:
+            return conn.execute(t.fetches.insert().values(
+                source_id=source_id, url=url, started_at=started_at, duration_ms=duration_ms,
+                status=status, etag=headers.get("etag"),
+                last_modified=headers.get("last-modified"),
+                content_type=headers.get("content-type"), size=size, body_sha256=body_sha,
+                outcome=str(FetchOutcome(outcome)), detail=detail, revision_id=revision_id)
+            .returning(t.fetches.c.id)).scalar_one()
 
-    def last_good_fetch(self, source_id: str, url: str) -> sqlite3.Row | None:
+    def last_good_fetch(self, source_id: str, url: str) -> FetchRecord | None:
         """The newest fetch of `url` whose body is the source's content (a revision or a copy
         of one, or the index page that links its releases): its validators are safe for a
         conditional request. A quarantined body's are not, or the server would answer 304
         to it for ever."""
-        return self.db.execute(
-            "SELECT * FROM fetches WHERE source_id = ? AND url = ? AND body_sha256 IS NOT NULL "
-            "AND outcome IN ('revision', 'unchanged', 'index') ORDER BY id DESC LIMIT 1",
-            (source_id, url)).fetchone()
+        f = t.fetches.c
+        row = self.first(select(t.fetches).where(
+            f.source_id == source_id, f.url == url, f.body_sha256.is_not(None),
+            f.outcome.in_([str(o) for o in GOOD_OUTCOMES])).order_by(f.id.desc()).limit(1))
+        return FetchRecord.of(row) if row else None
 
-    def fetches(self, source_id: str | None = None, limit: int = 50) -> list[sqlite3.Row]:
+    def fetches(self, source_id: str | None = None, limit: int = 50) -> list[FetchRecord]:
+        query = select(t.fetches).order_by(t.fetches.c.id.desc()).limit(limit)
         if source_id:
-            return self.db.execute("SELECT * FROM fetches WHERE source_id = ? ORDER BY id DESC "
-                                   "LIMIT ?", (source_id, limit)).fetchall()
-        return self.db.execute("SELECT * FROM fetches ORDER BY id DESC LIMIT ?",
-                               (limit,)).fetchall()
+            query = query.where(t.fetches.c.source_id == source_id)
+        return [FetchRecord.of(row) for row in self.rows(query)]
 
     def seen_url(self, source_id: str, url: str) -> bool:
         """Has `url` given this source a revision (or a copy of one)?"""
-        return self.db.execute(
-            "SELECT 1 FROM fetches WHERE source_id = ? AND url = ? "
-            "AND outcome IN ('revision', 'unchanged') LIMIT 1", (source_id, url)).fetchone() \
-            is not None
+        f = t.fetches.c
+        return self.first(select(f.id).where(
+            f.source_id == source_id, f.url == url,
+            f.outcome.in_([FetchOutcome.REVISION.value, FetchOutcome.UNCHANGED.value])
+        ).limit(1)) is not None
 
     def link_failures(self, source_id: str, url: str, index_url: str) -> tuple[int, int]:
         """(how many times in a row fetching `url` has failed, how many times the index
         page `index_url` was read since the last try): what a discovered link's backoff
         is decided from, straight from the fetch log."""
-        ok = self.db.execute(
-            "SELECT coalesce(max(id), 0) FROM fetches WHERE source_id = ? AND url = ? "
-            "AND outcome IN ('revision', 'unchanged')", (source_id, url)).fetchone()[0]
-        failures, last = self.db.execute(
-            "SELECT count(*), coalesce(max(id), 0) FROM fetches WHERE source_id = ? "
-            "AND url = ? AND id > ? AND outcome IN ('error', 'quarantined')",
-            (source_id, url, ok)).fetchone()
-        cycles = self.db.execute(
-            "SELECT count(*) FROM fetches WHERE source_id = ? AND url = ? AND id > ? "
-            "AND outcome = 'index'", (source_id, index_url, last)).fetchone()[0]
-        return failures, cycles
+        f = t.fetches.c
+        ok = self.scalar(select(func.coalesce(func.max(f.id), 0)).where(
+            f.source_id == source_id, f.url == url,
+            f.outcome.in_([FetchOutcome.REVISION.value, FetchOutcome.UNCHANGED.value])))
+        failed = self.first(select(func.count().label("n"),
+                                   func.coalesce(func.max(f.id), 0).label("last")).where(
+            f.source_id == source_id, f.url == url, f.id > ok,
+            f.outcome.in_([FetchOutcome.ERROR.value, FetchOutcome.QUARANTINED.value])))
+        cycles = self.scalar(select(func.count()).where(
+            f.source_id == source_id, f.url == index_url, f.id > failed["last"],
+            f.outcome == FetchOutcome.INDEX.value))
+        return failed["n"], cycles
 
     def integrity_problems(self) -> list[str]:
         """What is inconsistent in the store (empty when all is well)."""
-        problems = [r[0] for r in self.db.execute("PRAGMA integrity_check") if r[0] != "ok"]
-        problems += [f"foreign key: {tuple(r)}" for r in self.db.execute("PRAGMA foreign_key_check")]
-        for row in self.db.execute(
-                "SELECT r.id, r.sections, (SELECT COUNT(*) FROM revision_items i "
-                "WHERE i.revision_id = r.id) AS held FROM revisions r"):
+        problems = []
+        if self.is_sqlite:
+            with self.engine.connect() as conn:
+                problems += [r[0] for r in conn.exec_driver_sql("PRAGMA integrity_check")
+                             if r[0] != "ok"]
+                problems += [f"foreign key: {tuple(r)}"
+                             for r in conn.exec_driver_sql("PRAGMA foreign_key_check")]
+        held = select(func.count()).where(t.revision_items.c.revision_id == t.revisions.c.id) \
+            .scalar_subquery()
+        for row in self.rows(select(t.revisions.c.id, t.revisions.c.sections,
+                                    held.label("held"))):
             if row["sections"] != row["held"]:
                 problems.append(f"revision {row['id']} holds {row['held']} of "
                                 f"{row['sections']} sections")
         return problems
+
+
+def _lock_key(name: str) -> int:
+    """A PostgreSQL advisory lock key (64 bits) for a name, the same in every worker."""
+    return int.from_bytes(hashlib.sha256(f"rookery:{name}".encode()).digest()[:8], "big",
+                          signed=True)
+
+
+def _q(statement):
+    return text(statement) if isinstance(statement, str) else statement
+
+
+def _reason(error: Exception) -> str:
+    """The driver's own words, on one line, without SQLAlchemy's background links."""
+    if isinstance(error, DBAPIError) and error.orig is not None:
+        error = error.orig
+    return " ".join(str(error).split("\n")[0].split()) or type(error).__name__

@@ -20,8 +20,8 @@ def record(store, doc, body=b"x", published=None):
 
 
 @pytest.fixture
-def store(tmp_path, fixtures):
-    with Store(tmp_path) as store:
+def store(tmp_path, fixtures, database):
+    with Store(tmp_path, url=database) as store:
         store.upsert_source("sky", "Skyforge FAQ", "https://x/faq", "html", {})
         record(store, parse((fixtures / V1).read_bytes()), b"1", "2021-03-14T10:00:00+00:00")
         record(store, parse((fixtures / V2).read_bytes()), b"2", "2021-09-01T10:00:00+00:00")
@@ -45,8 +45,8 @@ def test_changes_are_recorded_with_the_revision(store, fixtures):
 
 
 def test_unchanged_sections_keep_their_version_row(store):
-    versions = store.db.execute("SELECT COUNT(*) FROM versions").fetchone()[0]
-    items = store.db.execute("SELECT COUNT(*) FROM items").fetchone()[0]
+    versions = store.scalar("SELECT COUNT(*) FROM versions")
+    items = store.scalar("SELECT COUNT(*) FROM items")
     first = revs.revisions(store, "sky")[0].sections
     # revision 2 adds rows only for the 3 new sections and the 4 that changed
     assert items == first + 3

@@ -9,8 +9,8 @@ from rookery.store.search import END, START, rebuild, search
 
 
 @pytest.fixture
-def store(tmp_path, fixtures):
-    with Store(tmp_path) as store:
+def store(tmp_path, fixtures, database):
+    with Store(tmp_path, url=database) as store:
         for source in ("sky", "sky-copy"):
             store.upsert_source(source, source, None, "html", {})
         for n, (name, date) in enumerate([("skyforge_faq_v1.html", "2021-03-14T10:00:00+00:00"),
@@ -81,7 +81,7 @@ def test_a_query_of_little_words_is_refused(store):
 
 def test_the_index_can_be_rebuilt_from_the_versions(store):
     before = titles(search(store, "forge"))
-    assert rebuild(store) == store.db.execute("SELECT COUNT(*) FROM versions").fetchone()[0]
+    assert rebuild(store) == store.scalar("SELECT COUNT(*) FROM versions")
     assert titles(search(store, "forge")) == before
 
 

@@ -3,23 +3,42 @@ import sqlite3
 import pytest
 
 from rookery.store import Store, StoreError, StoreLocked
+from rookery.store.records import FetchOutcome, FetchRecord, SourceRecord
 from rookery.store.schema import MIGRATIONS
 
 
 def test_a_new_store_is_migrated_and_in_wal_mode(tmp_path):
     with Store(tmp_path / "data") as store:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
-        assert store.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        names = [r["name"] for r in store.rows("SELECT name FROM migrations ORDER BY name")]
+        assert names == [name for name, _step in MIGRATIONS]
+        assert store.scalar("PRAGMA journal_mode") == "wal"
         assert store.integrity_problems() == []
 
 
-def test_bodies_are_kept_once_by_content(tmp_path):
-    with Store(tmp_path) as store:
+def test_a_new_database_on_either_engine_gets_every_named_migration(tmp_path, database):
+    with Store(tmp_path, url=database) as store:
+        assert store.scalar("SELECT COUNT(*) FROM migrations") == len(MIGRATIONS)
+    with Store(tmp_path, url=database) as again:  # a second open applies nothing twice
+        assert again.scalar("SELECT COUNT(*) FROM migrations") == len(MIGRATIONS)
+        assert again.integrity_problems() == []
+
+
+def test_bodies_are_kept_once_by_content(tmp_path, database):
+    with Store(tmp_path, url=database) as store:
         a = store.put_body(b"<html>one</html>", "html", "text/html")
         b = store.put_body(b"<html>one</html>", "html", "text/plain")
         assert a == b and store.body(a) == b"<html>one</html>"
-        assert store.db.execute("SELECT COUNT(*) FROM bodies").fetchone()[0] == 1
-        assert store.db.execute("SELECT content_type FROM bodies").fetchone()[0] == "text/html"
+        assert store.scalar("SELECT COUNT(*) FROM bodies") == 1
+        assert store.scalar("SELECT content_type FROM bodies") == "text/html"
+
+
+def test_sources_come_back_as_records(tmp_path, database):
+    with Store(tmp_path, url=database) as store:
+        store.upsert_source("sky", "Skyforge FAQ", "https://x/faq", "html", {"every": "1h"})
+        store.upsert_source("sky", "Skyforge FAQ v2", "https://x/faq", "html", {})
+        [source] = store.sources()
+        assert isinstance(source, SourceRecord)
+        assert (source.id, source.title, source.settings) == ("sky", "Skyforge FAQ v2", "{}")
 
 
 def test_a_second_writer_is_refused_and_told_who_holds_the_store(tmp_path):
@@ -37,21 +56,61 @@ def test_reading_a_missing_store_says_how_to_make_one(tmp_path):
         Store(tmp_path / "nothing", readonly=True)
 
 
-def test_quarantined_fetches_never_give_validators(tmp_path):
-    with Store(tmp_path) as store:
+def test_quarantined_fetches_never_give_validators(tmp_path, database):
+    with Store(tmp_path, url=database) as store:
         sha = store.put_body(b"x", None, None)
-        store.record_fetch("s", "https://x/faq", "t1", "revision", body_sha=sha,
+        store.record_fetch("s", "https://x/faq", "t1", FetchOutcome.REVISION, body_sha=sha,
                            headers={"etag": '"good"'})
-        store.record_fetch("s", "https://x/faq", "t2", "quarantined", body_sha=sha,
+        store.record_fetch("s", "https://x/faq", "t2", FetchOutcome.QUARANTINED, body_sha=sha,
                            headers={"etag": '"broken"'})
-        assert store.last_good_fetch("s", "https://x/faq")["etag"] == '"good"'
+        good = store.last_good_fetch("s", "https://x/faq")
+        assert isinstance(good, FetchRecord) and good.etag == '"good"'
+        assert [f.outcome for f in store.fetches("s")] == [FetchOutcome.QUARANTINED,
+                                                          FetchOutcome.REVISION]
+
+
+# the first schema as rookery wrote it before migrations had names (PRAGMA user_version 1)
+FIRST_SCHEMA = [
+    "CREATE TABLE sources (id TEXT PRIMARY KEY, title TEXT, url TEXT, format TEXT, "
+    "settings TEXT, added_at TEXT NOT NULL)",
+    "CREATE TABLE bodies (sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, format TEXT, "
+    "content_type TEXT, first_seen TEXT NOT NULL, data BLOB NOT NULL)",
+    "CREATE TABLE parsed (key TEXT PRIMARY KEY, body_sha256 TEXT NOT NULL REFERENCES "
+    "bodies(sha256), parser TEXT NOT NULL, document TEXT NOT NULL, parsed_at TEXT NOT NULL)",
+    "CREATE TABLE revisions (id INTEGER PRIMARY KEY, source_id TEXT NOT NULL REFERENCES "
+    "sources(id), number INTEGER NOT NULL, body_sha256 TEXT NOT NULL REFERENCES "
+    "bodies(sha256), url TEXT, version TEXT, effective TEXT, title TEXT, format TEXT, "
+    "link_label TEXT, sections INTEGER NOT NULL, added INTEGER NOT NULL DEFAULT 0, "
+    "removed INTEGER NOT NULL DEFAULT 0, modified INTEGER NOT NULL DEFAULT 0, "
+    "seen_at TEXT NOT NULL, published_at TEXT, UNIQUE (source_id, number))",
+    "CREATE TABLE fetches (id INTEGER PRIMARY KEY, source_id TEXT NOT NULL, url TEXT NOT "
+    "NULL, started_at TEXT NOT NULL, duration_ms INTEGER, status INTEGER, etag TEXT, "
+    "last_modified TEXT, content_type TEXT, size INTEGER, body_sha256 TEXT, outcome TEXT NOT "
+    "NULL, detail TEXT, revision_id INTEGER REFERENCES revisions(id))",
+    "CREATE INDEX fetches_by_url ON fetches (source_id, url, id)",
+    "CREATE TABLE items (id INTEGER PRIMARY KEY, source_id TEXT NOT NULL REFERENCES "
+    "sources(id), first_revision INTEGER NOT NULL REFERENCES revisions(id))",
+    "CREATE TABLE versions (id INTEGER PRIMARY KEY, item_id INTEGER NOT NULL REFERENCES "
+    "items(id), revision_id INTEGER NOT NULL REFERENCES revisions(id), hash TEXT NOT NULL, "
+    "section TEXT NOT NULL)",
+    "CREATE INDEX versions_by_item ON versions (item_id, id)",
+    "CREATE TABLE revision_items (revision_id INTEGER NOT NULL REFERENCES revisions(id), "
+    "position INTEGER NOT NULL, item_id INTEGER NOT NULL REFERENCES items(id), version_id "
+    "INTEGER NOT NULL REFERENCES versions(id), PRIMARY KEY (revision_id, position))",
+    "CREATE INDEX revision_items_by_item ON revision_items (item_id, revision_id)",
+    "CREATE TABLE changes (revision_id INTEGER NOT NULL REFERENCES revisions(id), position "
+    "INTEGER NOT NULL, type TEXT NOT NULL, item_id INTEGER NOT NULL REFERENCES items(id), "
+    "old_version_id INTEGER REFERENCES versions(id), new_version_id INTEGER REFERENCES "
+    "versions(id), text_changed INTEGER NOT NULL, renumbered INTEGER NOT NULL, retitled "
+    "INTEGER NOT NULL, moved INTEGER NOT NULL, similarity REAL NOT NULL, ops TEXT NOT NULL, "
+    "PRIMARY KEY (revision_id, position))",
+    "CREATE INDEX changes_by_item ON changes (item_id)",
+]
 
 
 def test_a_store_with_data_from_the_first_schema_gains_a_search_index(tmp_path):
-    from rookery.store.schema import _statements
-
     db = sqlite3.connect(tmp_path / "rookery.db", isolation_level=None)
-    for statement in _statements(MIGRATIONS[0]):
+    for statement in FIRST_SCHEMA:
         db.execute(statement)
     db.execute("PRAGMA user_version = 1")
     db.execute("INSERT INTO sources (id, added_at) VALUES ('sky', 't')")
@@ -63,11 +122,15 @@ def test_a_store_with_data_from_the_first_schema_gains_a_search_index(tmp_path):
                "(1, 1, 1, 'h', '{\"title\": \"Quenching\", \"kind\": \"term\", "
                "\"heading\": \"Quenching\", \"text\": \"Embers go out.\"}')")
     db.close()
+    with pytest.raises(StoreError, match="needs upgrading"):
+        Store(tmp_path, readonly=True)  # a reader never writes: it says what to do
     with Store(tmp_path) as store:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
-        rows = store.db.execute("SELECT title, body, version_id FROM search "
-                                "WHERE search MATCH 'ember'").fetchall()
-        assert [tuple(r) for r in rows] == [("Quenching", "Embers go out.", 1)]
+        assert store.scalar("SELECT COUNT(*) FROM migrations") == len(MIGRATIONS)
+        rows = store.rows("SELECT title, body, version_id FROM search "
+                          "WHERE search MATCH 'ember'")
+        assert [tuple(r.values()) for r in rows] == [("Quenching", "Embers go out.", 1)]
+    with Store(tmp_path, readonly=True) as reader:
+        assert reader.scalar("SELECT COUNT(*) FROM versions") == 1
 
 
 def test_a_file_that_is_not_a_store_is_a_clear_error(tmp_path):
