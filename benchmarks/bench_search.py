@@ -52,7 +52,7 @@ def main() -> int:
         while replay.advance():
             watcher.cycle()
         replay.close()
-        versions = store.db.execute("SELECT COUNT(*) FROM versions").fetchone()[0]
+        versions = store.scalar("SELECT COUNT(*) FROM versions")
         started = time.perf_counter()
         indexed = rebuild(store)
         print(f"index build: {indexed} section versions in "

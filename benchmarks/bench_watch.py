@@ -1,6 +1,7 @@
 """A first import of the whole corpus history, then a cycle with nothing new.
 
     python benchmarks/bench_watch.py [CORPUS]      (default: ../shared/corpus)
+    ROOKERY_BENCH_DATABASE=postgresql://... python benchmarks/bench_watch.py   (on a server)
 
 A loopback server (tests/replay.py) replays the ThronesDB pages in date order, the FAQ
 page linking the matching PDF release, with ETag / Last-Modified / 304; one fetch cycle
@@ -11,6 +12,7 @@ memory, and what the second cycle cost: parses (target 0) and bodies downloaded 
 from __future__ import annotations
 
 import logging
+import os
 import resource
 import sys
 import tempfile
@@ -36,7 +38,11 @@ def replay_and_watch(argv: list[str]):
     logging.getLogger("rookery").setLevel(logging.ERROR)
     corpus = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "corpus"
     replay = Replay(corpus)
-    config, store, watcher = watcher_for(sources_toml(replay.url),
+    # ROOKERY_BENCH_DATABASE=postgresql://... measures the store on a server (an empty
+    # database); the default is SQLite in a fresh folder
+    database = os.environ.get("ROOKERY_BENCH_DATABASE")
+    head = f'database = "{database}"\n' if database else ""
+    config, store, watcher = watcher_for(sources_toml(replay.url, head=head),
                                          Path(tempfile.mkdtemp(prefix="rookery-bench-")),
                                          retries=0)
     return replay, config, store, watcher
@@ -53,7 +59,7 @@ def main() -> int:
             cycles += 1
         wall, used = time.perf_counter() - wall, cpu() - started
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        size = config.db_file.stat().st_size / 1024 / 1024
+        size = config.db_file.stat().st_size / 1024 / 1024 if config.is_sqlite else 0.0
         print(f"first import: {cycles} cycles over {len(config.sources)} sources, "
               f"{len(total.revisions)} revisions, {total.parses} parses, "
               f"{total.downloads} bodies downloaded, {total.not_modified} not modified")
