@@ -214,8 +214,11 @@ class Store:
                 yield bool(got)
             finally:
                 if got:
-                    conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
-                    conn.commit()
+                    try:
+                        conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+                        conn.commit()
+                    except DBAPIError:
+                        pass  # the connection is gone, and its lock with it
 
     # ------------------------------------------------------------ sources
 

@@ -1,6 +1,7 @@
 import sqlite3
 
 import pytest
+from sqlalchemy import text
 
 from rookery.store import Store, StoreError, StoreLocked
 from rookery.store.records import FetchOutcome, FetchRecord, SourceRecord
@@ -137,3 +138,41 @@ def test_a_file_that_is_not_a_store_is_a_clear_error(tmp_path):
     (tmp_path / "rookery.db").write_bytes(b"these bytes are no SQLite database at all" * 4)
     with pytest.raises(StoreError, match="is it a rookery store"):
         Store(tmp_path)
+
+
+def test_a_source_is_claimed_by_one_worker_at_a_time_on_a_server(tmp_path, postgres_url):
+    with Store(tmp_path / "a", url=postgres_url) as a, Store(tmp_path / "b", url=postgres_url) as b:
+        with a.claim("faq") as mine:
+            assert mine
+            with b.claim("faq") as theirs, b.claim("rules") as other:
+                assert (theirs, other) == (False, True)
+        with b.claim("faq") as theirs:  # released at the end of the first worker's block
+            assert theirs
+    with Store(tmp_path / "c", url=postgres_url) as worker, worker.claim("faq") as mine, \
+            Store(tmp_path / "d", url=postgres_url) as next_worker:
+        assert mine
+        with next_worker.claim("faq") as theirs:
+            assert not theirs
+        # the first worker's connection dies (its machine went down): its claim goes too
+        assert next_worker.scalar("SELECT count(pg_terminate_backend(pid)) FROM pg_locks "
+                                  "WHERE locktype = 'advisory'") == 1
+        with next_worker.claim("faq") as theirs:
+            assert theirs
+
+
+def test_a_delivery_is_taken_by_one_worker(tmp_path, database):
+    from rookery.store import outbox
+
+    with Store(tmp_path, url=database) as store:
+        store.upsert_source("sky", "Skyforge FAQ", None, "html", {})
+        sha = store.put_body(b"1", "html", None)
+        with store.transaction() as db:  # a revision owed to one target, as add_revision does
+            rev = db.execute(text(
+                "INSERT INTO revisions (source_id, number, body_sha256, sections, seen_at) "
+                "VALUES ('sky', 1, :sha, 0, 't') RETURNING id"), {"sha": sha}).scalar()
+            outbox.enqueue(store, db, rev, ["guild"])
+        [due] = outbox.due(store)
+        assert outbox.take(store, due) and not outbox.take(store, due)
+        assert outbox.due(store) == []  # leased to the first worker for a while
+        outbox.mark_sent(store, due)
+        assert [d.state for d in outbox.deliveries(store)] == ["sent"]
