@@ -159,6 +159,14 @@ def paragraphs_page(scheme: Scheme) -> str:
         for b in blocks) + "</body></html>"
 
 
+def lines_page(scheme: Scheme) -> str:
+    """The plain-text release pasted into a web page a paragraph per line: blank lines,
+    and with them where a glossary entry ends, are lost."""
+    return "<!doctype html><html><head><meta charset='utf-8'></head><body>" + "\n".join(
+        f"<p>{line.strip()}</p>" for line in text(scheme).split("\n") if line.strip()) \
+        + "</body></html>"
+
+
 def pdf(scheme: Scheme, path) -> bytes:
     """The rulebook typeset with reportlab: headings in bold by size, rules in the body."""
     from reportlab.lib.pagesizes import A4

@@ -142,7 +142,41 @@ def _tree(blocks: list[Block]) -> _Node:
             stack.append(rule)
         else:
             stack[-1].body.append(block)
+    _gather_entries(root)
     return root
+
+
+def _gather_entries(node: _Node) -> None:
+    """An empty heading followed by a run of nearly alphabetical entries beside it holds
+    them: a glossary whose terms were set as headings of its own rank ("Glossary", then
+    "Abandon", "Ability", ... each a heading over its definition, as a text pasted line by
+    line into a page leaves them). The run ends where the order breaks for good."""
+    children, k = node.children, 0
+    while k < len(children):
+        head = children[k]
+        run = k + 1
+        while run < len(children) and _entry_like(children[run]):
+            run += 1
+        while run - k - 1 >= 2 and _sort_key(children[run - 1]) < _sort_key(children[run - 2]):
+            run -= 1  # what follows a glossary ("Credits") is no term of it
+        entries = children[k + 1:run]
+        if not (head.body or head.children or head.number or head.is_rule) \
+                and head.heading_text and _alphabetical([e.title or "" for e in entries]):
+            for entry in entries:
+                entry.path = _path_below(head)
+            head.children = entries
+            del children[k + 1:run]
+        _gather_entries(head)
+        k += 1
+
+
+def _entry_like(node: _Node) -> bool:
+    return bool(node.heading_text and node.body and not node.children and not node.number
+                and not node.is_rule and node.kind is None)
+
+
+def _sort_key(node: _Node) -> str:
+    return re.sub(r"[^a-z0-9]", "", (node.title or "").casefold())  # "Basic Landcycling" < "Basic Land Type"
 
 
 def _by_number(stack: list[_Node], label: Label) -> tuple[int, float] | None:

@@ -33,7 +33,6 @@ _ORDINAL = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+")
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
 _ATX = re.compile(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
 _WORDS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-RUN_IN_WORDS = 6  # a name that opens a block: a glossary term, an entry's title
 
 
 def decode(data: bytes, strict: bool = False) -> str | None:
@@ -161,7 +160,9 @@ def _blocks(group: list[str], measure: int, vocabulary: _Vocabulary, nesting: Ne
         for line in group:
             yield "item", 0, _BULLET.sub("", line).strip()
         return
-    if len(group) > 1 and title_like(first, RUN_IN_WORDS) and read_label(first) is None \
+    # a name line ends by force (the next word would have fitted), unlike a wrapped line
+    if len(group) > 1 and title_like(first) and not _wraps(group[0], group[1], measure) \
+            and read_label(first) is None \
             and ":" not in first and not first.endswith("?"):
         yield "heading", standalone + 1, first
         group = group[1:]
@@ -173,15 +174,20 @@ def _join(group: list[str], measure: int, vocabulary: _Vocabulary) -> str:
     out = group[0].strip()
     for prev, line in zip(group, group[1:]):
         nxt = line.strip()
-        first_word = nxt.split()[0] if nxt else ""
-        wrapped = len(prev) + 1 + len(first_word) > measure and not _BULLET.match(line)
-        if not wrapped:
+        if not _wraps(prev, line, measure):
             out += "\n" + nxt
         elif re.search(r"[^\W\d_]-$", out) and nxt[:1].islower():
             out = out[:-1] + ("-" if _keeps_hyphen(out, nxt, vocabulary) else "") + nxt
         else:
             out += " " + nxt
     return out
+
+
+def _wraps(line: str, following: str, measure: int) -> bool:
+    """Did `line` end because the first word of `following` would not fit on it?"""
+    words = following.split()
+    return bool(words) and len(line) + 1 + len(words[0]) > measure \
+        and not _BULLET.match(following)
 
 
 def _keeps_hyphen(before: str, after: str, vocabulary: _Vocabulary) -> bool:

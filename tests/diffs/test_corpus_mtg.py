@@ -46,8 +46,8 @@ def as_web_page(text: str) -> str:
             else:
                 level = 3 if number and len(number.group(1)) >= 3 else 2
                 out.append(f"<h{level}>{first}</h{level}>")
-        elif len(first.split()) <= 5 and not re.match(r"^\d", first) and len(lines) > 1 \
-                and not first.endswith("."):
+        elif len(first.split()) <= 12 and not re.match(r"^\d", first) and len(lines) > 1 \
+                and not first.endswith(".") and ":" not in first:
             out.append(f"<h4>{first}</h4><p>{'<br>'.join(lines[1:])}</p>")
         else:
             out.append(f"<p>{'<br>'.join(lines)}</p>")
@@ -79,6 +79,20 @@ def as_paragraphs(text: str) -> str:
     return "<!doctype html><html><body>" + "\n".join(
         "<p>" + "<br>".join(html.escape(line.strip()) for line in b.split("\n") if line.strip())
         + "</p>" for b in blocks) + "</body></html>"
+
+
+@needs_corpus
+@pytest.mark.parametrize("entry", RELEASES[::4], ids=IDS[::4])
+def test_a_release_pasted_into_a_page_line_by_line_keeps_every_rule_and_term(entry):
+    """A paragraph per line loses the blank lines: the glossary is found again by its
+    order, and only the credits, whose lines no longer read as one block, differ."""
+    text = raw(entry["file"]).decode("utf-8-sig")
+    page = "<!doctype html><html><body>" + "\n".join(
+        f"<p>{html.escape(line.strip())}</p>" for line in text.split("\n") if line.strip()) \
+        + "</body></html>"
+    changes = diff_documents(release(entry["file"]), parse(page.encode())).changes
+    assert changes and all(c.section.kind == "text" and not c.section.number
+                           for c in changes), [c.section.label for c in changes]
 
 
 @needs_corpus

@@ -36,6 +36,7 @@ PRINTS = {
     "text, wrapped at 60 columns": lambda s, tmp: wrapped(numbered.text(s)).encode(),
     "web page": lambda s, tmp: numbered.html(s).encode(),
     "web page of paragraphs only": lambda s, tmp: numbered.paragraphs_page(s).encode(),
+    "web page, a paragraph per line": lambda s, tmp: numbered.lines_page(s).encode(),
     "PDF": lambda s, tmp: numbered.pdf(s, tmp / f"{s.name}.pdf"),
 }
 
