@@ -70,7 +70,9 @@ def engine_for(url: str, readonly: bool = False):
         return engine
     if parsed.drivername in ("postgresql", "postgres"):
         parsed = parsed.set(drivername="postgresql+psycopg")
-    return create_engine(parsed, pool_pre_ping=True)
+    # a reader's sessions refuse to write, as SQLite's read-only file does
+    options = {"options": "-c default_transaction_read_only=on"} if readonly else {}
+    return create_engine(parsed, pool_pre_ping=True, connect_args=options)
 
 
 class Store:
@@ -142,10 +144,14 @@ class Store:
                 conn.exec_driver_sql("BEGIN IMMEDIATE")
             try:
                 yield conn
+                conn.commit()
+            except DBAPIError as e:
+                conn.rollback()
+                raise StoreError(f"cannot write to the store {self.where} ({_reason(e)})") \
+                    from None
             except BaseException:
                 conn.rollback()
                 raise
-            conn.commit()
 
     def rows(self, statement, params: dict | None = None) -> list:
         """All rows of a query, as mappings (for the store's own modules)."""

@@ -176,3 +176,14 @@ def test_a_delivery_is_taken_by_one_worker(tmp_path, database):
         assert outbox.due(store) == []  # leased to the first worker for a while
         outbox.mark_sent(store, due)
         assert [d.state for d in outbox.deliveries(store)] == ["sent"]
+
+
+def test_a_reader_cannot_write_on_either_engine(tmp_path, database):
+    with Store(tmp_path, url=database) as store:
+        store.upsert_source("sky", "Skyforge FAQ", None, "html", {})
+    with Store(tmp_path, url=database, readonly=True) as reader:
+        assert [s.id for s in reader.sources()] == ["sky"]
+        with pytest.raises(StoreError, match="(?i)cannot write to the store .*read.?only"):
+            reader.upsert_source("sky", "Renamed", None, "html", {})
+    with Store(tmp_path, url=database) as store:
+        assert [s.title for s in store.sources()] == ["Skyforge FAQ"]
