@@ -161,17 +161,6 @@ _SQLITE_SEARCH = [
     """CREATE VIRTUAL TABLE search USING fts5(
         title, body, version_id UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')""",
 ]
-_SQLITE_SEARCH_TRIGGER = [
-    "INSERT INTO search (title, body, version_id) SELECT "
-    "coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'), ''), "
-    "coalesce(json_extract(section, '$.text'), ''), id FROM versions "
-    "WHERE id NOT IN (SELECT version_id FROM search)",
-    """CREATE TRIGGER versions_search AFTER INSERT ON versions BEGIN
-        INSERT INTO search (title, body, version_id) VALUES (
-            coalesce(json_extract(new.section, '$.heading'), json_extract(new.section, '$.title'), ''),
-            coalesce(json_extract(new.section, '$.text'), ''), new.id);
-    END""",
-]
 # PostgreSQL: a table of weighted tsvectors (heading A, body B) under a GIN index, in the
 # text search configuration `rookery`
 _PG_SEARCH = [
@@ -188,27 +177,46 @@ _PG_SEARCH = [
         doc TSVECTOR NOT NULL)""",
     "CREATE INDEX search_doc ON search USING GIN (doc)",
 ]
-_PG_SEARCH_TRIGGER = [
-    """CREATE FUNCTION versions_search() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-        s jsonb := NEW.section::jsonb;
-        t text := coalesce(s->>'heading', s->>'title', '');
-        b text := coalesce(s->>'text', '');
-    BEGIN
-        INSERT INTO search (version_id, title, body, doc) VALUES (NEW.id, t, b,
-            setweight(to_tsvector('rookery', t), 'A') || setweight(to_tsvector('rookery', b), 'B'));
-        RETURN NEW;
-    END $$""",
-    "CREATE TRIGGER versions_search AFTER INSERT ON versions FOR EACH ROW "
-    "EXECUTE FUNCTION versions_search()",
-    "INSERT INTO search (version_id, title, body, doc) SELECT id, "
-    "coalesce(section::jsonb->>'heading', section::jsonb->>'title', ''), "
-    "coalesce(section::jsonb->>'text', ''), "
-    "setweight(to_tsvector('rookery', coalesce(section::jsonb->>'heading', "
-    "section::jsonb->>'title', '')), 'A') || "
-    "setweight(to_tsvector('rookery', coalesce(section::jsonb->>'text', '')), 'B') "
-    "FROM versions",
-]
+# what the index holds of each section version, defined once per engine as a view
+# (search_source) that the trigger, the backfill and search.rebuild all read
+_SOURCE = {
+    "sqlite": """CREATE VIEW search_source AS SELECT id AS version_id,
+        coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'), '')
+            AS title,
+        coalesce(json_extract(section, '$.text'), '') AS body FROM versions""",
+    "postgresql": """CREATE VIEW search_source AS SELECT version_id, title, body,
+        setweight(to_tsvector('rookery', title), 'A') || setweight(to_tsvector('rookery', body), 'B')
+            AS doc
+        FROM (SELECT id AS version_id,
+                     coalesce(section::jsonb->>'heading', section::jsonb->>'title', '') AS title,
+                     coalesce(section::jsonb->>'text', '') AS body FROM versions) AS v""",
+}
+# index the versions of search_source the WHERE clause that follows picks
+SEARCH_FILL = {
+    "sqlite": "INSERT INTO search (version_id, title, body) "
+              "SELECT version_id, title, body FROM search_source",
+    "postgresql": "INSERT INTO search (version_id, title, body, doc) "
+                  "SELECT version_id, title, body, doc FROM search_source",
+}
+_TRIGGER = {
+    "sqlite": [f"""CREATE TRIGGER versions_search AFTER INSERT ON versions BEGIN
+        {SEARCH_FILL['sqlite']} WHERE version_id = new.id; END"""],
+    "postgresql": [
+        f"""CREATE FUNCTION versions_search() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+            {SEARCH_FILL['postgresql']} WHERE version_id = NEW.id; RETURN NEW; END $$""",
+        "CREATE TRIGGER versions_search AFTER INSERT ON versions FOR EACH ROW "
+        "EXECUTE FUNCTION versions_search()"],
+}
+
+
+def _search_kept_by_trigger(conn: Connection) -> None:
+    dialect = conn.dialect.name
+    conn.exec_driver_sql(_SOURCE[dialect])
+    # what was recorded before the trigger (a store from before it kept its index by hand)
+    conn.exec_driver_sql(f"{SEARCH_FILL[dialect]} "
+                         "WHERE version_id NOT IN (SELECT version_id FROM search)")
+    for statement in _TRIGGER[dialect]:
+        conn.exec_driver_sql(statement)
 
 
 def _create(*tables: Table) -> Callable[[Connection], None]:
@@ -229,8 +237,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0002-flags-and-search", lambda conn: (_create(flags)(conn), _statements(
         {"sqlite": _SQLITE_SEARCH, "postgresql": _PG_SEARCH})(conn))),
     ("0003-outbox", _create(outbox)),
-    ("0004-search-kept-by-trigger",
-     _statements({"sqlite": _SQLITE_SEARCH_TRIGGER, "postgresql": _PG_SEARCH_TRIGGER})),
+    ("0004-search-kept-by-trigger", _search_kept_by_trigger),
 ]
 
 

@@ -20,6 +20,7 @@ from ..errors import UsageError
 from ..model import Section, place_key, text_key, title_key
 from . import revisions as revs
 from .codec import section_from_dict
+from .schema import SEARCH_FILL
 from .store import Store
 
 START, END = "\x02", "\x03"  # around matched words in snippets
@@ -164,17 +165,5 @@ def rebuild(store: Store) -> int:
     arrive; this is for a store whose index was lost, and for timing the whole build)."""
     with store.transaction() as db:
         db.execute(text("DELETE FROM search"))
-        db.execute(text(_REBUILD[store.dialect]))
+        db.execute(text(SEARCH_FILL[store.dialect]))
     return store.scalar("SELECT COUNT(*) FROM search")
-
-
-_REBUILD = {
-    "sqlite": "INSERT INTO search (title, body, version_id) SELECT "
-              "coalesce(json_extract(section, '$.heading'), json_extract(section, '$.title'), "
-              "''), coalesce(json_extract(section, '$.text'), ''), id FROM versions",
-    "postgresql": "INSERT INTO search (version_id, title, body, doc) SELECT id, t, b, "
-                  "setweight(to_tsvector('rookery', t), 'A') || "
-                  "setweight(to_tsvector('rookery', b), 'B') FROM (SELECT id, "
-                  "coalesce(section::jsonb->>'heading', section::jsonb->>'title', '') AS t, "
-                  "coalesce(section::jsonb->>'text', '') AS b FROM versions) AS v",
-}

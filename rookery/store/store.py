@@ -18,14 +18,16 @@ import fcntl
 import hashlib
 import json
 import os
+import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import create_engine, event, func, select, text
+from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.dialects import postgresql as pg
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from sqlalchemy.pool import QueuePool
 
 from ..config import masked
 from ..errors import RookeryError
@@ -50,29 +52,37 @@ def now() -> str:
 
 
 def engine_for(url: str, readonly: bool = False):
-    """An SQLAlchemy engine for a store URL: sqlite:///PATH or postgresql://..."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() not in ("sqlite", "postgresql", "postgres"):
+    """An SQLAlchemy engine for a server database's URL (postgresql://...)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        parsed = None
+    if parsed is None or parsed.get_backend_name() not in ("postgresql", "postgres"):
         raise StoreError(f"{masked(url)} is no database rookery can use; give "
                          "sqlite:///PATH or postgresql://user@host/db")
-    if parsed.get_backend_name() == "sqlite":
-        path = parsed.database
-        target = f"sqlite:///file:{path}?mode=ro&uri=true" if readonly else f"sqlite:///{path}"
-        engine = create_engine(target, connect_args={"timeout": 30, "check_same_thread": False})
-
-        @event.listens_for(engine, "connect")
-        def _setup(dbapi, _record):
-            dbapi.isolation_level = None  # transactions are begun by Store.transaction
-            if not readonly:
-                dbapi.execute("PRAGMA journal_mode = WAL")
-            dbapi.execute("PRAGMA synchronous = NORMAL")
-            dbapi.execute("PRAGMA foreign_keys = ON")
-        return engine
     if parsed.drivername in ("postgresql", "postgres"):
         parsed = parsed.set(drivername="postgresql+psycopg")
     # a reader's sessions refuse to write, as SQLite's read-only file does
     options = {"options": "-c default_transaction_read_only=on"} if readonly else {}
     return create_engine(parsed, pool_pre_ping=True, connect_args=options)
+
+
+def sqlite_engine(path: Path, readonly: bool = False):
+    """An SQLAlchemy engine for an SQLite file, opened by its file: URI so that any path
+    works (spaces, "#", "?"), read-only for a reader."""
+    target = path.resolve().as_uri() + ("?mode=ro" if readonly else "")
+
+    def connect():
+        # transactions are begun by Store.transaction (BEGIN IMMEDIATE), not the driver
+        conn = sqlite3.connect(target, uri=True, timeout=30, check_same_thread=False,
+                               isolation_level=None)
+        if not readonly:
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    return create_engine("sqlite://", creator=connect, poolclass=QueuePool)
 
 
 class Store:
@@ -83,14 +93,12 @@ class Store:
                  url: str | None = None):
         self.dir = Path(data_dir)
         self.zone = zone  # the time zone revisions tell their days in
-        self.readonly = readonly
-        if url and not url.startswith("sqlite:"):
+        if url and not url.startswith("sqlite:///"):
             self.file = None
             self.url = url
         else:
-            self.file = Path(db_file) if db_file else self.dir / DB_NAME
-            if url:
-                self.file = Path(make_url(url).database)
+            self.file = Path(url[len("sqlite:///"):]) if url else \
+                Path(db_file) if db_file else self.dir / DB_NAME
             self.url = f"sqlite:///{self.file}"
             if readonly and not self.file.exists():
                 raise StoreError(f"no store in {self.file.parent}: run `rookery fetch` first, "
@@ -101,7 +109,8 @@ class Store:
             if self.file is not None:
                 self.dir.mkdir(parents=True, exist_ok=True)
                 self.file.parent.mkdir(parents=True, exist_ok=True)
-            self.engine = engine_for(self.url, readonly=readonly)
+            self.engine = sqlite_engine(self.file, readonly) if self.file is not None \
+                else engine_for(self.url, readonly)
             self.dialect = self.engine.dialect.name
             if readonly:
                 with self.engine.connect() as conn:
