@@ -1,6 +1,6 @@
 import pytest
 
-from rookery.config import default_toml, duration_seconds, load_config, parse_config
+from rookery.config import default_toml, duration_seconds, load_config, masked, parse_config
 from rookery.errors import UsageError
 
 
@@ -105,3 +105,16 @@ def test_config_keys_prints_every_key_with_what_it_means(cli):
         for key in keys:
             assert any(line.split()[0] == (f"{table}.{key.name}" if table else key.name)
                        and key.help[:20] in line for line in out.splitlines()), key.name
+
+
+@pytest.mark.parametrize("url, shown", [
+    ("json://127.0.0.1:8080/hook/abc123", "json://127.0.0.1:8080/***"),
+    ("discord://1234567/AbCdEfToken", "discord://***/***"),
+    ("tgram://123456:ABCdef/987", "tgram://***/***"),
+    ("mailto://user:pw@mail.example.org?to=a@b.org", "mailto://***@mail.example.org/***"),
+    ("ntfy://secret-topic", "ntfy://***"),
+    ("postgresql://rook:pw@db.example.org/rookery", "postgresql://***@db.example.org/***"),
+    ("env:GUILD_HOOK", "env:GUILD_HOOK"),
+])
+def test_urls_are_shown_without_their_secrets(url, shown):
+    assert masked(url) == shown

@@ -55,7 +55,9 @@ def page(version: str, extra: str = "") -> str:
 SECOND = page("2.0", f"""<h4>Forges Revisited <svg onload="alert(5)"></svg></h4>
 <p><i>{QUESTION.replace("<", "&lt;").replace(">", "&gt;")}</i></p>
 <p>No. Only your own forge.</p>
-<h4>Late &lt;script&gt;alert(10)&lt;/script&gt; Entry</h4><p><i>Is this new?</i></p><p>Yes.</p>""")
+<h4>Late &lt;script&gt;alert(10)&lt;/script&gt; Entry</h4><p><i>Is this new?</i></p><p>Yes.</p>
+<h4>Ping @everyone [here](https://evil.example/)</h4><p><i>Who is told?</i></p>
+<p>Nobody.</p>""")
 
 
 @pytest.fixture(scope="module")
@@ -78,15 +80,17 @@ def outputs(tmp_path_factory):
         '[[source]]\nid = "sky"\ntitle = "Sky <script>alert(11)</script> \\u202eFAQ"\n'
         f'url = "{source.as_uri()}"\nformat = "html"\n'
         f'[[notify]]\nurl = "{hook.url()}"\n[[notify]]\nurl = "{box.url()}"\n', folder)
-    with Store(config.data) as store:
-        watcher = Watcher(store, config)
-        watcher.cycle()
-        source.write_text(SECOND)
-        (rev,) = watcher.cycle().revisions
-        publish(store, config, folder / "site")
-        sent = deliver(store, config).sent
-    hook.close()
-    box.close()
+    try:
+        with Store(config.data) as store:
+            watcher = Watcher(store, config)
+            watcher.cycle()
+            source.write_text(SECOND)
+            (rev,) = watcher.cycle().revisions
+            publish(store, config, folder / "site")
+            sent = deliver(store, config).sent
+    finally:
+        hook.close()
+        box.close()
     assert sent == 2
     made = {str(p.relative_to(folder)): p.read_bytes()
             for p in (folder / "site").rglob("*") if p.is_file() and p.suffix != ".css"}
@@ -221,6 +225,9 @@ def test_messages_carry_the_words_as_text(outputs):
         assert not BIDI.search(said) and not CONTROL.search(said.replace("\n", ""))
     assert "Late <script>alert(10)</script> Entry" in message["message"]
     assert "Sky <script>alert(11)</script>" in message["title"]
+    # chat services act on mentions and Markdown links: the words come without them
+    assert "everyone" in message["message"] and "here" in message["message"]
+    assert not any(live in message["message"] for live in ("@everyone", "]("))
     bodies = {k: v.decode() for k, v in outputs.items() if k.startswith("message.mail.")
               and not k.endswith("subject")}
     assert bodies

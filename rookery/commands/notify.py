@@ -54,7 +54,10 @@ def _test(config, name: str | None) -> int:
         raise UsageError(f"no notify target {name!r} (targets: {known})")
     failed = 0
     for t in targets:
-        error = send_test(t, config)
+        try:
+            error = send_test(t, config)
+        except UsageError as e:  # an unset variable, a URL apprise cannot use: say, go on
+            error = str(e)
         print(f"{t.name}: {'sent' if error is None else 'failed: ' + error} ({t.shown_url})")
         failed += error is not None
     return 1 if failed else 0

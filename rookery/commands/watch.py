@@ -47,9 +47,10 @@ def fetch_command(args) -> int:
         store.lock()
         stats = Watcher(store, config, progress=Progress()).cycle(sources)
         log.info("cycle done: %d requests, %d bodies downloaded, %d not modified, %d parsed, "
-                 "%d revisions, %d quarantined, %d failed", stats.requests, stats.downloads,
+                 "%d revisions, %d quarantined, %d failed%s", stats.requests, stats.downloads,
                  stats.not_modified, stats.parses, len(stats.revisions), stats.quarantined,
-                 stats.errors)
+                 stats.errors, f", {stats.claimed_elsewhere} left to other workers"
+                 if stats.claimed_elsewhere else "")
         _deliver(store, config)
     return 1 if stats.errors and not (stats.downloads or stats.not_modified) else 0
 
@@ -64,18 +65,18 @@ def run_command(args) -> int:
     holder.lock()  # this process owns the data directory until it stops
     publish_lock = threading.Lock()
 
+    warned: set[str] = set()  # notify targets no longer configured, warned of once
+
     def cycle(source) -> None:
-        with config.open_store() as store:
-            stats = Watcher(store, config).cycle([source])
+        stats = Watcher(holder, config).cycle([source])
         if stats.revisions:
             with publish_lock:
                 publish_site(config)
-        send()
+            send()
 
     def send() -> None:
-        if config.notify:
-            with send_lock, config.open_store() as store:
-                _deliver(store, config)
+        with send_lock:
+            _deliver(holder, config, warned)
 
     send_lock = threading.Lock()
     jobs = [Job(id=s.id, run=lambda s=s: cycle(s), every_seconds=s.interval_seconds,
@@ -89,14 +90,14 @@ def run_command(args) -> int:
     return 0
 
 
-def _deliver(store, config) -> None:
+def _deliver(store, config, warned: set[str] | None = None) -> None:
     """Send what the outbox owes, when there are targets to send to."""
     if not config.notify:
         return
     from ..notify.send import deliver
 
-    stats = deliver(store, config)
-    if stats.sent or stats.failed or stats.given_up:
+    stats = deliver(store, config, warned)
+    if stats.sent or stats.retrying or stats.given_up:
         log.info("notify: %s", stats)
 
 
@@ -133,7 +134,10 @@ def config_command(args) -> int:
         return 0
     config = config_of(args)
     text = config.path.read_text(encoding="utf-8") if config.path else default_toml()
-    sys.stdout.write(_masked_urls(text, {t.url for t in config.notify}))
+    secret = {t.url for t in config.notify}
+    if not config.is_sqlite:
+        secret.add(config.database)  # a server's URL may carry its password
+    sys.stdout.write(_masked_urls(text, secret))
     return 0
 
 
@@ -142,8 +146,8 @@ _TOML_STRING = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.
 
 
 def _masked_urls(text: str, secret: set[str]) -> str:
-    """The configuration's text with every string whose value is a notify URL (they carry
-    tokens) masked, however the file spells it (escapes, literal strings)."""
+    """The configuration's text with every string whose value is in `secret` (notify URLs
+    carry tokens, a database URL its password) masked, however the file spells it."""
     import tomllib
 
     from ..config import masked

@@ -7,11 +7,12 @@ import io
 import logging
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..config import Config, NotifyConfig, masked
 from ..errors import UsageError
 from ..model import plural
+from ..parsers.normalize import plain
 from ..store import outbox
 from ..store import revisions as revs
 from ..store.store import Store
@@ -25,36 +26,37 @@ MAX_BACKOFF = 3600.0  # seconds: a failing target is tried at least hourly
 @dataclass
 class DeliveryStats:
     sent: int = 0
-    failed: int = 0  # tries that failed and will be tried again
+    retrying: int = 0  # tries that failed and will be tried again
     given_up: int = 0
-    skipped: list[str] = field(default_factory=list)  # targets no longer configured
 
     def __str__(self) -> str:
-        return (f"{plural(self.sent, 'message')} sent, {self.failed} to try again, "
+        return (f"{plural(self.sent, 'message')} sent, {self.retrying} to try again, "
                 f"{self.given_up} given up")
 
 
-def deliver(store: Store, config: Config) -> DeliveryStats:
-    """Send every message whose time has come; returns what happened."""
+def deliver(store: Store, config: Config, warned: set[str] | None = None) -> DeliveryStats:
+    """Send every message whose time has come; returns what happened. A target that is
+    no longer configured is warned of once per `warned` (a long run keeps one set)."""
     stats = DeliveryStats()
+    warned = set() if warned is None else warned
     targets = {t.name: t for t in config.notify}
-    messages: dict[tuple[int, str], Message] = {}
+    titles = {row.id: row.title for row in store.sources()}
+    said: dict[int, Announcement] = {}
     failing: set[str] = set()  # targets that failed in this round: not asked again now
     for d in outbox.due(store):
         target = targets.get(d.target)
         if target is None:
-            if d.target not in stats.skipped:
-                stats.skipped.append(d.target)
+            if d.target not in warned:
+                warned.add(d.target)
                 log.warning("notify %s: no such target in the configuration; its messages "
                             "wait until it is configured again", d.target)
             continue
         if target.name in failing or not outbox.take(store, d):
             continue  # failing this round, or another worker is sending it
-        key = (d.revision_id, target.title)
-        if key not in messages:
-            messages[key] = compose(announcement(store, config, d.revision_id), target.title)
+        if d.revision_id not in said:
+            said[d.revision_id] = announcement(store, config, d.revision_id, titles)
         try:
-            error = send(target, messages[key])
+            error = send(target, compose(said[d.revision_id], target.title))
         except UsageError as e:  # an unset variable, a URL apprise cannot use
             error = str(e)
         where = f"{d.source_id} revision {d.revision_number}"
@@ -73,19 +75,23 @@ def deliver(store: Store, config: Config) -> DeliveryStats:
             log.warning("notify %s: gave up on %s after %s: %s", target.name, where,
                         plural(tries, "try", "tries"), error)
         else:
-            stats.failed += 1
+            stats.retrying += 1
             log.warning("notify %s: %s not delivered (try %d of %d, next in %ds): %s",
                         target.name, where, tries, target.tries, wait, error)
     return stats
 
 
-def announcement(store: Store, config: Config, revision_id: int) -> Announcement:
-    """What the message about a stored revision says."""
+def announcement(store: Store, config: Config, revision_id: int,
+                 titles: dict[str, str | None] | None = None) -> Announcement:
+    """What the message about a stored revision says (`titles`: the sources' titles by
+    id, when the caller has read them already)."""
     rev = revs.revision(store, revision_id)
-    titles = {row.id: row.title for row in store.sources()}
+    if titles is None:
+        titles = {row.id: row.title for row in store.sources()}
     return Announcement(
         source_title=titles.get(rev.source_id) or rev.source_id, label=rev.label,
         date=rev.date, effective=rev.effective, number=rev.number, sections=rev.sections,
+        counts={"added": rev.added, "removed": rev.removed, "modified": rev.modified},
         changes=revs.changes(store, rev),
         alerts=[(f.type, f.detail) for f in revs.flags(store, rev)],
         page=f"{config.base_url}{rev.source_id}/revisions/{rev.number}.html")
@@ -143,4 +149,4 @@ def _scrub(text: str, url: str) -> str:
     for piece in sorted(set(re.split(r"[/:@?&=#]+", rest)), key=len, reverse=True):
         if len(piece) >= 3 and piece not in shown:
             text = text.replace(piece, "***")
-    return " ".join(text.split())[:300]
+    return plain(text)[:300]

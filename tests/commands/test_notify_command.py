@@ -85,12 +85,17 @@ def test_a_test_message_reaches_the_target(setup, receiver):
 
 
 def test_a_target_url_can_come_from_the_environment(tmp_path, receiver):
-    (tmp_path / "rookery.toml").write_text('[[notify]]\nname = "env"\nurl = "env:GUILD_HOOK"\n')
-    code, _, err = finish(rookery(tmp_path, "notify", "test"))
-    assert code == 2 and err.count("\n") == 1 and "GUILD_HOOK is not set" in err
-    code, out, err = finish(rookery(tmp_path, "notify", "test",
+    (tmp_path / "rookery.toml").write_text(
+        '[[notify]]\nname = "env"\nurl = "env:GUILD_HOOK"\n'
+        f'[[notify]]\nname = "plain"\nurl = "{receiver.url()}"\n')
+    code, out, err = finish(rookery(tmp_path, "notify", "test"))
+    # the unset variable is said on its target's line, and the other target is still tried
+    assert code == 1 and err == "" and len(receiver.messages) == 1
+    assert out.startswith("env: failed:") and "GUILD_HOOK is not set" in out
+    assert "plain: sent" in out
+    code, out, err = finish(rookery(tmp_path, "notify", "test", "env",
                                     env={"GUILD_HOOK": receiver.url()}))
-    assert code == 0 and len(receiver.messages) == 1, err
+    assert code == 0 and len(receiver.messages) == 2, err
 
 
 @pytest.mark.parametrize("args, message", [
@@ -127,3 +132,13 @@ def test_config_masks_a_target_url_however_the_file_spells_it(printed_config, sp
     assert "okenpart" not in out
     assert 'url = "json://127.0.0.1:9/***"' in out
     assert 'url = "https://rules.example.org/faq"' in out  # a source's address stays
+
+
+def test_config_masks_the_database_password(tmp_path):
+    (tmp_path / "rookery.toml").write_text(
+        'database = "postgresql://rook:Sup3rSecretPw@db.example.org/rules"\n'
+        '[[source]]\nid = "sky"\nurl = "https://rules.example.org/faq"\n')
+    code, out, err = finish(rookery(tmp_path, "config"))
+    assert code == 0, err
+    assert "Sup3rSecretPw" not in out and "rook:" not in out
+    assert 'database = "postgresql://***@db.example.org/***"' in out

@@ -2,7 +2,6 @@
 length a chat message can hold, the page for the rest; and URLs told without secrets."""
 import pytest
 
-from rookery.config import masked
 from rookery.model import Change, ChangeType, Section
 from rookery.notify.message import MAX_LINES, Announcement, compose
 
@@ -19,9 +18,10 @@ def shifted(k: int) -> Change:
 
 
 def announce(changes, alerts=()) -> Announcement:
+    counts = {t: sum(c.type == t for c in changes) for t in ("added", "removed", "modified")}
     return Announcement(source_title="Comprehensive Rules", label="v2020-06-01",
                         date="2020-06-01", effective="2020-06-01", number=5, sections=5000,
-                        changes=list(changes), alerts=list(alerts),
+                        counts=counts, changes=list(changes), alerts=list(alerts),
                         page="https://rules.example.org/cr/revisions/5.html")
 
 
@@ -46,23 +46,38 @@ def test_alerts_come_before_the_changes_and_name_the_message():
 @pytest.mark.parametrize("count, named, more", [(3, 3, None), (MAX_LINES, MAX_LINES, None),
                                                 (40, MAX_LINES, "28 more changes")])
 def test_long_lists_are_cut_and_left_to_the_page(count, named, more):
-    changes = [Change(ChangeType.ADDED, None, rule(f"9.{k}", "x " * 200), new_index=k)
+    changes = [Change(ChangeType.ADDED, None, rule(f"9.{k}", "x " * 50), new_index=k)
                for k in range(count)]
     body = compose(announce(changes)).body
     assert body.count("\u2022") == named
     assert (f"\u2026 and {more}" in body) == bool(more)
-    assert max(len(line) for line in body.splitlines()) <= 160
+    long = compose(announce([Change(ChangeType.ADDED, None, rule("9.1", "x " * 200),
+                                    new_index=1)])).body
+    assert max(len(line) for line in body.splitlines() + long.splitlines()) <= 160
     assert body.endswith("https://rules.example.org/cr/revisions/5.html")
 
 
-@pytest.mark.parametrize("url, shown", [
-    ("json://127.0.0.1:8080/hook/abc123", "json://127.0.0.1:8080/***"),
-    ("discord://1234567/AbCdEfToken", "discord://***/***"),
-    ("tgram://123456:ABCdef/987", "tgram://***/***"),
-    ("mailto://user:pw@mail.example.org?to=a@b.org", "mailto://***@mail.example.org/***"),
-    ("ntfy://secret-topic", "ntfy://***"),
-    ("postgresql://rook:pw@db.example.org/rookery", "postgresql://***@db.example.org/***"),
-    ("env:GUILD_HOOK", "env:GUILD_HOOK"),
-])
-def test_urls_are_shown_without_their_secrets(url, shown):
-    assert masked(url) == shown
+@pytest.mark.parametrize("alerts, changes", [(0, 400), (30, 40), (5, 0)])
+def test_a_message_fits_a_chat_message_however_much_changed(alerts, changes):
+    detail = "\u201cAn entry\u201d and \u201cAnother entry\u201d answer it Yes and No: " + \
+        "does it count? " * 30
+    message = compose(announce(
+        [Change(ChangeType.ADDED, None, rule(f"9.{k}", "x " * 90), new_index=k)
+         for k in range(changes)], [("contradiction", detail)] * alerts))
+    assert len(message.title) + len(message.body) <= 2000
+    assert message.body.endswith("https://rules.example.org/cr/revisions/5.html")
+    assert ("more alert" in message.body) == (alerts > 4)
+    if alerts:
+        assert message.body.count("Contradiction: ") >= 1
+
+
+def test_what_a_document_says_cannot_mention_anyone_or_hide_a_link():
+    said = "@everyone look <@&123> <#42> <!here> [the rules](https://evil.example/x)"
+    message = compose(announce([Change(ChangeType.ADDED, None, rule("1.1", said),
+                                       new_index=1)]), title="@here")
+    for text in (message.title, message.body):
+        assert "@everyone" not in text and "@here" not in text
+        assert not any(tag in text for tag in ("<@", "<#", "<!", "]("))
+    assert "everyone look" in message.body and "the rules" in message.body  # still readable
+    assert "mail@example.org" in compose(announce([Change(
+        ChangeType.ADDED, None, rule("1.2", "Write to mail@example.org."), new_index=1)])).body

@@ -78,7 +78,7 @@ def test_a_receiver_down_for_two_rounds_gets_the_message_on_the_third_once(sky, 
     receiver.answers = [503, 503, 200]
     cycle()
     rounds = [deliver(store, config) for _ in range(4)]
-    assert [(r.sent, r.failed) for r in rounds] == [(0, 1), (0, 1), (1, 0), (0, 0)]
+    assert [(r.sent, r.retrying) for r in rounds] == [(0, 1), (0, 1), (1, 0), (0, 0)]
     assert len(receiver.messages) == 1 and receiver.attempts == 3
     [sent] = outbox.deliveries(store)
     assert (sent.state, sent.tries) == (outbox.DeliveryState.SENT, 3)
@@ -109,7 +109,7 @@ def test_a_later_try_waits_for_its_backoff(sky, receiver):
     config, store, cycle = sky(target(receiver.url(), backoff=3600))
     receiver.answers = [500, 200]
     cycle()
-    assert deliver(store, config).failed == 1
+    assert deliver(store, config).retrying == 1
     assert deliver(store, config).sent == 0 and receiver.attempts == 1  # not yet due
     assert outbox.due(store, at="9999-01-01T00:00:00+00:00")  # but still owed
 
@@ -127,3 +127,15 @@ def test_targets_hear_only_of_what_they_follow(sky, receiver, keys, told):
     cycle()
     deliver(store, config)
     assert len(receiver.messages) == (1 if told else 0)
+
+
+def test_what_a_target_answers_is_told_without_secrets_or_control_characters():
+    from rookery.notify.send import _scrub
+
+    url = "discord://4455667788/TokenPartAbc"
+    said = "Failed to send to https://discord.com/api/webhooks/4455667788/TokenPartAbc:\n" \
+           "\x1b[2J\u202eHTTP 401\x07 Unauthorized"
+    told = _scrub(said, url)
+    assert "4455667788" not in told and "TokenPartAbc" not in told
+    assert not any(c in told for c in "\x1b\x07\u202e\n")
+    assert "HTTP 401 Unauthorized" in told
