@@ -187,3 +187,13 @@ def test_a_reader_cannot_write_on_either_engine(tmp_path, database):
             reader.upsert_source("sky", "Renamed", None, "html", {})
     with Store(tmp_path, url=database) as store:
         assert [s.title for s in store.sources()] == ["Skyforge FAQ"]
+
+
+def test_a_data_folder_may_have_any_name(tmp_path):
+    folder = tmp_path / "rules #2? 100% sure"
+    with Store(folder) as store:
+        store.upsert_source("sky", "Skyforge FAQ", None, "html", {})
+    with Store(folder, readonly=True) as reader:
+        assert [s.id for s in reader.sources()] == ["sky"]
+    assert sorted(p.name for p in folder.iterdir())[0] == "rookery.db"
+    assert [p.name for p in tmp_path.iterdir()] == [folder.name]  # nothing made elsewhere
