@@ -33,7 +33,7 @@ def main() -> int:
         started = time.perf_counter()
         full = publish(store, config, full=True)
         full_s = time.perf_counter() - started
-        print(f"full build: {full.rendered} files rendered, {full.written} written in "
+        print(f"full build: {full.total} files rendered, {full.written} written in "
               f"{full_s:.3f} s ({full_s / full.written * 1000:.2f} ms a file)")
 
         # the last snapshot may bring several documents at once: publish after each
@@ -48,13 +48,13 @@ def main() -> int:
                 ratios.append(took / full_s)
                 print(f"incremental build after one new revision "
                       f"({revision.source_id} {revision.label}, {incremental.mode}): "
-                      f"{incremental.rendered} files rendered, {incremental.written} written, "
+                      f"{incremental.total} files rendered, {incremental.written} written, "
                       f"{incremental.unchanged} unchanged, in {took:.3f} s = "
                       f"{took / full_s:.1%} of the full build")
         started = time.perf_counter()
         idle = publish(store, config)
         took = time.perf_counter() - started
-        print(f"publish with nothing new: {idle.rendered} files rendered, {idle.written} "
+        print(f"publish with nothing new: {idle.total} files rendered, {idle.written} "
               f"written, in {took:.3f} s = {took / full_s:.1%} of the full build")
         if ratios:
             print(f"incremental builds: at most {max(ratios):.1%} of the full build "

@@ -45,9 +45,9 @@ def publish_site(config, out: Path | None = None, full: bool = False) -> None:
     with config.open_store(readonly=True) as store:
         report = publish(store, config, out, full=full)
     how = {"full": "full build", "all": f"every page rendered: {report.reason}",
-           "incremental": f"incremental, after {report.reason}"}.get(report.mode, report.mode)
+           "incremental": f"incremental, {report.reason}"}[report.mode]
     log.info("site published to %s (%s): %d files written, %d unchanged%s", out or config.site,
-             how if report.rendered or report.mode != "incremental" else "nothing new",
+             how,
              report.written, report.unchanged,
              f", {report.removed} stale files removed" if report.removed else "")
 

@@ -12,8 +12,8 @@ rendered again only when the pages around it change:
 - its own page and JSON, and the page before it (whose "next" link appears);
 - its source's index page and feeds, the home page and the site-wide feeds;
 - the history page and feeds of every section it touched: its changes (added, removed,
-  modified), the sections its flags name, and any section whose stored version changed
-  (a section's page is named after its latest version).
+  modified; a section's alerts show beside its changes), and any section whose stored
+  version changed (a section's page is named after its latest version).
 
 Anything else (no manifest, a manifest from an older rookery, another fingerprint, a
 published file gone, published revisions the store no longer holds) means every page is
@@ -32,31 +32,33 @@ from .. import __version__
 from ..store import Store
 from ..store import revisions as revs
 
-FORMAT = 2  # manifests before this one were a bare list of paths
+FORMAT = 3  # the first manifests were a bare list of paths; 2 listed revision ids
 
 
 @dataclass
 class Selection:
-    """The pages to render: revision numbers and section items by source, the sources
-    whose index page and feeds, and whether the home page and site-wide feeds."""
+    """The pages to render: revision numbers and section items by source. The sources
+    with new revisions get their index page and feeds, and the site its home page and
+    site-wide feeds."""
 
     revisions: dict[str, set[int]] = field(default_factory=dict)
     sections: dict[str, set[int]] = field(default_factory=dict)
-    sources: set[str] = field(default_factory=set)
-    home: bool = False
     new: int = 0  # new revisions that asked for these pages
 
     @property
+    def sources(self) -> set[str]:
+        return set(self.revisions)
+
+    @property
     def empty(self) -> bool:
-        return not (self.home or self.sources or any(self.revisions.values())
-                    or any(self.sections.values()))
+        return not self.revisions
 
 
 @dataclass
 class Manifest:
     files: list[str]
-    fingerprint: str | None = None  # None: a manifest from before FORMAT 2
-    published: dict[str, dict] = field(default_factory=dict)  # source → {ids, digest}
+    fingerprint: str | None = None  # None: a manifest from before FORMAT 3
+    published: dict[str, dict] = field(default_factory=dict)  # source → {count, digest}
 
     def to_bytes(self) -> bytes:
         return json.dumps({"format": FORMAT, "fingerprint": self.fingerprint,
@@ -89,7 +91,7 @@ class State:
     revisions: dict[str, list[revs.Revision]]
 
     def published(self) -> dict[str, dict]:
-        return {source: {"ids": [r.id for r in all_revs], "digest": _digest(all_revs)}
+        return {source: {"count": len(all_revs), "digest": _digest(all_revs)}
                 for source, all_revs in self.revisions.items()}
 
 
@@ -111,7 +113,7 @@ def fingerprint(store: Store, config, sources) -> str:
     facts = {"rookery": __version__, "jinja2": _version("jinja2"),
              "feedgen": _version("feedgen"), "code": code.hexdigest(),
              "base_url": config.base_url, "author": config.author,
-             "zone": str(getattr(store, "zone", config.timezone)),
+             "zone": str(store.zone),
              "sources": [[s.id, s.title, s.author] for s in sources]}
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
 
@@ -141,28 +143,25 @@ def plan(store: Store, previous: Manifest | None, state: State,
     selection = Selection()
     for source, all_revs in state.revisions.items():
         done = previous.published[source]
-        ids = done.get("ids") if isinstance(done, dict) else None
-        if not isinstance(ids, list) or len(ids) > len(all_revs) or \
-                [r.id for r in all_revs[:len(ids)]] != ids or \
-                _digest(all_revs[:len(ids)]) != done.get("digest"):
+        count = done.get("count") if isinstance(done, dict) else None
+        if not isinstance(count, int) or count > len(all_revs) or \
+                _digest(all_revs[:count]) != done.get("digest"):
             return None, f"the store no longer holds the revisions of {source} last published"
-        for rev in all_revs[len(ids):]:
+        for rev in all_revs[count:]:
             before = all_revs[rev.number - 2] if rev.number > 1 else None
             selection.new += 1
-            selection.home = True
-            selection.sources.add(source)
             selection.revisions.setdefault(source, set()).update(
                 {rev.number} | ({before.number} if before else set()))
             selection.sections.setdefault(source, set()).update(
                 touched(store, rev, before))
+    if selection.empty:
+        return selection, "nothing new"
     return selection, f"{selection.new} new revision{'' if selection.new == 1 else 's'}"
 
 
 def touched(store: Store, rev: revs.Revision, before: revs.Revision | None) -> set[int]:
     """The items of the revision's source whose history page the revision changes."""
     items = {item for item, _change in revs.recorded_changes(store, rev)}
-    items |= {ref["item"] for flag in revs.flags(store, rev) for ref in flag.sections
-              if ref.get("item") and ref.get("source") == rev.source_id}
     held_before = dict(revs.held_items(store, before)) if before else {}
     items |= {item for item, section in revs.held_items(store, rev)
               if held_before.get(item) != section}  # new, or a new stored version
@@ -171,11 +170,8 @@ def touched(store: Store, rev: revs.Revision, before: revs.Revision | None) -> s
 
 def _digest(all_revs: list[revs.Revision]) -> str:
     """A hash of the revisions' stored facts: another store's revision 7 is not ours."""
-    facts = [[getattr(r, name) for name in _FACTS] for r in all_revs]
-    return hashlib.sha256(json.dumps(facts).encode()).hexdigest()
-
-
-_FACTS = sorted(name for name in revs.Revision.__dataclass_fields__ if name != "zone")
+    facts = [r.to_json() for r in all_revs]
+    return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
 
 
 def _version(package: str) -> str | None:

@@ -20,6 +20,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -34,7 +35,7 @@ from ..model import Change, Renumbering, Section
 from ..store import Store
 from ..store import revisions as revs
 from . import incremental
-from .feeds import Item, render_feeds
+from .feeds import MAX_ITEMS, Item, render_feeds
 from .incremental import Selection
 from .summary import flagged, headline
 
@@ -64,12 +65,12 @@ class PublishReport:
     written: int
     unchanged: int  # rendered, and the same bytes as the file already there
     removed: int
-    rendered: int = 0  # files rendered: every file of the site, or the few that changed
     mode: str = "full"  # "full" (asked for), "all" (every page: see reason), "incremental"
     reason: str = ""  # why every page was rendered, or what the incremental build followed
 
     @property
     def total(self) -> int:
+        """Files rendered: every file of the site, or the few new revisions touch."""
         return self.written + self.unchanged
 
 
@@ -78,6 +79,38 @@ class _Source:
     id: str
     title: str
     author: str  # the author its feeds name: the document's publisher, or the site's
+
+
+class _Entry:
+    """One revision as the pages list it. What it changed is read from the store when a
+    page first asks: an incremental build lists every revision but reads few of them."""
+
+    def __init__(self, store: Store, source: _Source, rev: revs.Revision):
+        self.store, self.source, self.rev = store, source, rev
+
+    @cached_property
+    def recorded(self) -> list[tuple[int, Change]]:
+        return revs.recorded_changes(self.store, self.rev)
+
+    @cached_property
+    def flags(self) -> list[revs.StoredFlag]:
+        return revs.flags(self.store, self.rev)
+
+    @property
+    def changes(self) -> list[Change]:
+        return [c for _item, c in self.recorded]
+
+    @cached_property
+    def headline(self) -> str:
+        line = headline(self.changes) if self.rev.number > 1 else \
+            f"first recorded, {self.rev.sections} sections"
+        return line + flagged(self.flags)
+
+    @property
+    def in_feeds(self) -> bool:
+        """A feed announces what changed: every revision but a first import (unless that
+        raised alerts)."""
+        return self.rev.number > 1 or bool(self.flags)
 
 
 def build(store: Store, config: Config, only: Selection | None = None,
@@ -95,21 +128,12 @@ def build(store: Store, config: Config, only: Selection | None = None,
         all_revs = known[source.id] if known and source.id in known else \
             revs.revisions(store, source.id)
         wanted = None if only is None else only.revisions.get(source.id, set())
-        entries = []
-        for rev in all_revs:
-            recorded = revs.recorded_changes(store, rev)
-            flags = revs.flags(store, rev)
-            line = headline([c for _i, c in recorded]) if rev.number > 1 else \
-                f"first recorded, {rev.sections} sections"
-            line += flagged(flags)
-            entries.append({"rev": rev, "headline": line, "source": source,
-                            "changes": [c for _i, c in recorded], "flags": flags})
-            if wanted is None or rev.number in wanted:
-                files.update(_revision_pages(source, rev, all_revs, recorded, flags, store,
-                                             line, base))
-        feed_items = [_item(base, source, e["rev"], e["headline"], e["changes"], e["flags"])
-                      for e in entries if e["rev"].number > 1 or e["flags"]]
-        everything += feed_items
+        entries = [_Entry(store, source, rev) for rev in all_revs]
+        for entry in entries:
+            if wanted is None or entry.rev.number in wanted:
+                files.update(_revision_pages(entry, all_revs, base))
+        feed_entries = [e for e in entries if e.in_feeds]
+        everything += feed_entries
         latest += entries
         if only is None or source.id in only.sources:
             files[f"{source.id}/index.html"] = _page(
@@ -117,20 +141,21 @@ def build(store: Store, config: Config, only: Selection | None = None,
                 source=source, revisions=list(reversed(entries)))
             files.update(_feed_files(f"{source.id}/feed", source.title,
                                      f"Changes to {source.title}, release by release.",
-                                     f"{base}{source.id}/index.html", base, feed_items,
-                                     source.author))
-        files.update(_section_pages(store, source, base,
+                                     f"{base}{source.id}/index.html", base,
+                                     _items(base, feed_entries), source.author))
+        files.update(_section_pages(store, source, base, {e.rev.id: e for e in entries},
                                     None if only is None else only.sections.get(source.id, ())))
         sources.append({"id": source.id, "title": source.title, "count": len(all_revs),
                         "latest": all_revs[-1] if all_revs else None})
-    if only is None or only.home:
-        latest.sort(key=lambda e: (e["rev"].date, e["rev"].id), reverse=True)
+    if only is None or not only.empty:
+        latest.sort(key=lambda e: (e.rev.date, e.rev.id), reverse=True)
         files["index.html"] = _page("index.html", 0,
                                     [_feed("All documents", "feed", "All documents")],
                                     sources=sources, latest=latest[:30])
         files.update(_feed_files("feed", "rookery: all watched documents",
                                  "Every change to every watched rules document.",
-                                 f"{base}index.html", base, everything, config.author))
+                                 f"{base}index.html", base, _items(base, everything),
+                                 config.author))
     return files
 
 
@@ -176,7 +201,6 @@ def publish(store: Store, config: Config, out: Path | None = None,
     if not (target.is_file() and target.read_bytes() == manifest):
         _write(target, manifest)
     return PublishReport(written=written, unchanged=unchanged, removed=removed,
-                         rendered=len(files),
                          mode="full" if full else "all" if only is None else "incremental",
                          reason=reason)
 
@@ -192,15 +216,17 @@ def _feed(title: str, path: str, short: str = "Feed") -> dict:
     return {"title": title, "path": path, "short": short}
 
 
-def _revision_pages(source, rev, all_revs, recorded, flags, store, line,
-                    base) -> dict[str, bytes]:
+def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str
+                    ) -> dict[str, bytes]:
     """The revision's page, and the same facts as JSON for other tools."""
+    source, rev, recorded, flags = entry.source, entry.rev, entry.recorded, entry.flags
+    line = entry.headline
     index = rev.number - 1
     changes = _entries(recorded)
     path = f"{source.id}/revisions/{rev.number}"
     page = _page("revision.html", 2, [_feed(source.title, f"{source.id}/feed", "Document")],
                  source=source, rev=rev, headline=line, changes=changes, flags=flags,
-                 held=revs.held_items(store, rev) if rev.number == 1 else [],
+                 held=revs.held_items(entry.store, rev) if rev.number == 1 else [],
                  previous=all_revs[index - 1] if index > 0 else None,
                  following=all_revs[index + 1] if index + 1 < len(all_revs) else None)
     data = {
@@ -238,12 +264,18 @@ def _entries(recorded: list[tuple[int, Change]]) -> list[dict]:
     return out
 
 
-def _section_pages(store: Store, source: _Source, base: str,
-                   items=None) -> dict[str, bytes]:
-    """The history page and feeds of each of the source's sections (or of `items`)."""
+def _section_pages(store: Store, source: _Source, base: str, entries: dict[int, _Entry],
+                   only=None) -> dict[str, bytes]:
+    """The history page and feeds of each of the source's sections (or of those `only`
+    names); `entries`: the source's revisions by id, with what was read of them."""
     files = {}
-    for item in revs.items(store, source.id) if items is None else sorted(items):
-        events = revs.section_history(store, item)
+    known = {rev_id: e.rev for rev_id, e in entries.items()}
+
+    def flags_of(rev: revs.Revision) -> list[revs.StoredFlag]:
+        # a revision recorded since the build began is read on its own
+        return entries[rev.id].flags if rev.id in entries else revs.flags(store, rev)
+    for item in revs.items(store, source.id) if only is None else sorted(only):
+        events = revs.section_history(store, item, known)
         if not events:
             continue
         name = revs.latest_version(store, item).label  # its current name, retitles and all
@@ -255,13 +287,13 @@ def _section_pages(store: Store, source: _Source, base: str,
             source=source, name=name,
             events=[{"revision": e.revision, "change": e.change, "section": e.section,
                      "words": sentence(e.change) if e.change else "",
-                     "flags": [f for f in revs.flags(store, e.revision)
+                     "flags": [f for f in flags_of(e.revision)
                                if any(r.get("item") == item for r in f.sections)]}
                     for e in events])
-        items = [_item(base, source, e.revision, f"{name}: {sentence(e.change)}", [e.change])
-                 for e in events if e.change is not None]
+        feed_items = [_item(base, source, e.revision, f"{name}: {sentence(e.change)}",
+                            [e.change]) for e in events if e.change is not None]
         files.update(_feed_files(path, feed_title, f"Every change to {name}.",
-                                 f"{base}{path}.html", base, items, source.author))
+                                 f"{base}{path}.html", base, feed_items, source.author))
     return files
 
 
@@ -281,6 +313,16 @@ def _item(base: str, source: _Source, rev: revs.Revision, line: str,
                f'<p><a href="{escape(url)}">Every change, word by word</a></p>')
     return Item(url=url, title=f"{source.title} {rev.label}: {line}", summary_html=summary,
                 date=rev.instant)
+
+
+def _items(base: str, entries: list[_Entry]) -> list[Item]:
+    """The feed items of the newest entries, as many as a feed holds (the same the feed
+    would pick from all of them): only those are read from the store."""
+    def url(e: _Entry) -> str:
+        return f"{base}{e.source.id}/revisions/{e.rev.number}.html"
+
+    newest = sorted(entries, key=lambda e: (e.rev.instant, url(e)), reverse=True)[:MAX_ITEMS]
+    return [_item(base, e.source, e.rev, e.headline, e.changes, e.flags) for e in newest]
 
 
 def _feed_files(path: str, title: str, description: str, page_url: str, base: str,

@@ -275,8 +275,15 @@ def latest_version(store: Store, item_id: int) -> Section | None:
     return section_from_dict(json.loads(row["section"])) if row else None
 
 
-def section_history(store: Store, item_id: int) -> list[SectionEvent]:
-    """Every revision in which the item appeared or changed, oldest first."""
+def section_history(store: Store, item_id: int,
+                    known: dict[int, Revision] | None = None) -> list[SectionEvent]:
+    """Every revision in which the item appeared or changed, oldest first (`known`:
+    revisions by id, read already, so as not to read each again)."""
+    known = known or {}
+
+    def revision_of(revision_id: int) -> Revision:
+        return known.get(revision_id) or revision(store, revision_id)
+
     events = []
     first = store.scalar(select(t.items.c.first_revision).where(t.items.c.id == item_id))
     if first is None:
@@ -285,14 +292,14 @@ def section_history(store: Store, item_id: int) -> list[SectionEvent]:
         "SELECT c.*, o.section AS old_section, n.section AS new_section FROM changes c "
         "LEFT JOIN versions o ON o.id = c.old_version_id "
         "LEFT JOIN versions n ON n.id = c.new_version_id WHERE c.item_id = :i", {"i": item_id})}
-    first_rev = revision(store, first)
+    first_rev = revision_of(first)
     if first_rev.id not in rows:  # recorded in the source's first revision
         version = store.scalar(select(t.versions.c.section).where(t.versions.c.item_id == item_id)
                                .order_by(t.versions.c.id).limit(1))
         events.append(SectionEvent(first_rev, None, section_from_dict(json.loads(version))))
     for revision_id in sorted(rows):
         change = _change(rows[revision_id])
-        events.append(SectionEvent(revision(store, revision_id), change, change.new))
+        events.append(SectionEvent(revision_of(revision_id), change, change.new))
     return events
 
 

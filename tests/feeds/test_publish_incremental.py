@@ -134,12 +134,11 @@ def test_publishing_after_each_revision_gives_the_full_build(rulebooks, tmp_path
         if (doc, step) == ("lf", 3):  # one rule changed: two revision pages (HTML and
             # JSON: the new one and the one before it), the document's page and feeds,
             # the home page and feeds, and the rule's history page and feeds
-            assert report.rendered == 4 + 3 + 3 + 3, report
-            assert report.written <= report.rendered
+            assert report.total == 4 + 3 + 3 + 3, report
         if (doc, step) == ("lf", 4):  # no change recorded, yet "1. TURNS" and the four
             # rules under it are stored anew: the heading's history page has a new name
             assert rev.added == rev.removed == rev.modified == 0
-            assert report.rendered == 4 + 3 + 3 + 5 * 3
+            assert report.total == 4 + 3 + 3 + 5 * 3
     publish(store, config, batch)
     assert_as_full_build(store, config, [each, batch], tmp_path / "full")
 
@@ -149,10 +148,10 @@ def test_nothing_new_renders_nothing(rulebooks, tmp_path):
     fetch("lf", 1)
     site = tmp_path / "site"
     first = publish(store, config, site)
-    assert first.mode == "all" and first.written == first.rendered > 0
+    assert first.mode == "all" and first.written == first.total > 0
     manifest = (site / MANIFEST).stat().st_mtime_ns
     again = publish(store, config, site)
-    assert (again.mode, again.rendered, again.written, again.unchanged) == \
+    assert (again.mode, again.total, again.written, again.unchanged) == \
         ("incremental", 0, 0, 0)
     assert (site / MANIFEST).stat().st_mtime_ns == manifest  # not even rewritten
 
@@ -162,16 +161,16 @@ def test_a_new_base_url_renders_every_page(rulebooks, tmp_path):
     fetch("lf", 1)
     fetch("dusk", 1)
     site = tmp_path / "site"
-    total = publish(store, config, site).rendered
+    total = publish(store, config, site).total
     moved = dataclasses.replace(config, base_url="https://elsewhere.example.net/rules/")
     report = publish(store, moved, site)
-    assert report.mode == "all" and report.rendered == total, report
+    assert report.mode == "all" and report.total == total, report
     assert "configuration" in report.reason
     feeds = [p for p in files_in(site) if p.endswith((".atom", ".rss", ".json"))
              and p != MANIFEST]
     assert report.written >= len(feeds) > 0  # every feed and JSON names the new address
     assert_as_full_build(store, moved, [site], tmp_path / "full")
-    assert publish(store, moved, site).rendered == 0
+    assert publish(store, moved, site).total == 0
     fetch("lf", 2)
     assert publish(store, moved, site).mode == "incremental"
     assert_as_full_build(store, moved, [site], tmp_path / "full-2")
@@ -236,7 +235,9 @@ def test_a_full_build_still_removes_what_earlier_builds_made(rulebooks, tmp_path
     assert stale.exists()  # still on the list for the full build to remove
     assert "lf/sections/999.html" in json.loads((site / MANIFEST).read_text())["files"]
     report = publish(store, config, site, full=True)
-    assert report.mode == "full" and report.written == report.rendered and report.removed == 1
+    # every file of the site rewritten (all but the manifest, whose bytes did not change)
+    assert report.mode == "full" and report.removed == 1
+    assert report.written == len(files_in(site)) - 1
     assert not stale.exists()
     assert_as_full_build(store, config, [site], tmp_path / "full")
 
@@ -254,7 +255,7 @@ def test_replaying_the_corpus_publishing_as_it_goes_gives_the_full_build(corpus,
     assert len(rendered) > 40 and sizes[-1] > 1000
     # a new revision of a document renders a few dozen files of a site of over a thousand
     # (the most, for a release that changed many sections, a few hundred)
-    assert sorted(rendered)[len(rendered) // 2] < 40, sorted(rendered)
+    assert sorted(rendered)[len(rendered) // 2] < sizes[-1] / 30, sorted(rendered)
     assert max(rendered) < sizes[-1] / 3, sorted(rendered)
 
 
@@ -269,7 +270,7 @@ def replay_publishing(replay, config, store, watcher, tmp_path):
         report = publish(store, config, each)
         assert report.mode == ("all" if step == 0 else "incremental"), (step, report)
         if len(new) == 1 and new[0].number > 1:
-            rendered.append(report.rendered)
+            rendered.append(report.total)
         if step % 4 == 3:
             publish(store, config, batch)
         if step % 12 == 11:

@@ -3,6 +3,7 @@ import zoneinfo
 
 import pytest
 
+import recording
 from rookery.diffs.compare import diff_documents
 from rookery.errors import UsageError
 from rookery.parsers import parse
@@ -13,10 +14,7 @@ V1, V2 = "skyforge_faq_v1.html", "skyforge_faq_v2.html"
 
 
 def record(store, doc, body=b"x", published=None):
-    latest = revs.latest_revision(store, "sky")
-    diff = diff_documents(revs.document(store, latest), doc) if latest else None
-    sha = store.put_body(body, "html", "text/html")
-    return revs.add_revision(store, "sky", doc, diff, sha, "https://x/faq", published_at=published)
+    return recording.record(store, "sky", doc, body, "https://x/faq", published)
 
 
 @pytest.fixture

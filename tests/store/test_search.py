@@ -1,6 +1,7 @@
 import pytest
 
-from rookery.diffs.compare import diff_documents
+from recording import record
+
 from rookery.errors import UsageError
 from rookery.parsers import parse
 from rookery.store import Store
@@ -17,10 +18,7 @@ def store(tmp_path, fixtures, database):
                                           ("skyforge_faq_v2.html", "2021-09-01T10:00:00+00:00")]):
             doc = parse((fixtures / name).read_bytes())
             for source in ("sky", "sky-copy") if n == 0 else ("sky",):
-                latest = revs.latest_revision(store, source)
-                diff = diff_documents(revs.document(store, latest), doc) if latest else None
-                sha = store.put_body(name.encode(), "html", None)
-                revs.add_revision(store, source, doc, diff, sha, None, published_at=date)
+                record(store, source, doc, name.encode(), published=date)
         yield store
 
 
