@@ -21,7 +21,7 @@ _CHAPTERS = [
             ("Each player needs a deck of at least forty cards and a way to track glow.",
              ["In open play, a deck may hold any number of lanterns.",
               "In sealed play, a deck holds the cards its player opened, and nothing else."]),
-            ("There is no largest deck.", []),
+            ("There is no largest deck; see rule SEC for what a card may overrule.", []),
         ]),
         ("The Golden Rule", [
             ("When a card contradicts these rules, the card wins, but only for the rule it "
@@ -49,9 +49,14 @@ _CHAPTERS = [
 ]
 GLOSSARY = [("Anchor", "A keyword that stops a card from moving. See rule REF."),
             ("Drift", "A keyword ability that moves a card. See rule REF."),
-            ("Glow", "What a player counts to win; a player with no glow loses.")]
+            ("Glow", "What a player counts to win; a player with no glow loses."),
+            ("Light, Lit, Lighting a Lantern (an Older Wording)",
+             "What older cards call glowing. See rule REF.")]
 REF = (0, 1, 0)  # the rule the cross-references point at: chapter, section, rule
+SEC = (0, 1)  # the section a rule cites by its bare number: "see rule 101"
 REF_DRIFT = (1, 1, 2)
+# the next release inserts a section before the cited ones: they and their rules shift
+INSERTED = ("Winning", [("The player with the most glow at dawn wins.", [])])
 
 
 @dataclass(frozen=True)
@@ -89,20 +94,26 @@ class Scheme:
 SCHEMES = [Scheme(n) for n in ("decimal", "hundreds", "letters", "paren")]
 
 
-def items(scheme: Scheme) -> list[tuple]:
+def items(scheme: Scheme, revised: bool = False) -> list[tuple]:
     """("h", level, text) headings, ("rule", label, text) numbered paragraphs,
-    ("term", name, definition) glossary entries."""
-    ref = scheme.number(scheme.rule(*REF))
+    ("term", name, definition) glossary entries. `revised`: the next release, with a
+    section inserted first in chapter one and every citation following its renumbering."""
+    chapters = [(_CHAPTERS[0][0], [INSERTED] + _CHAPTERS[0][1])] + _CHAPTERS[1:] \
+        if revised else _CHAPTERS
+    shift = int(revised)
+    ref = scheme.number(scheme.rule(REF[0], REF[1] + shift, REF[2]))
+    sec = scheme.number(scheme.section(SEC[0], SEC[1] + shift))
     drift = scheme.number(scheme.rule(*REF_DRIFT))
     out: list[tuple] = [("h", 1, "Introduction"),
                         ("p", "This document is the last word on how Lanternfall is played. "
                               "Its rules are numbered so that they can be cited.")]
-    for c, (chapter, sections) in enumerate(_CHAPTERS):
+    for c, (chapter, sections) in enumerate(chapters):
         out.append(("h", 1, f"{scheme.chapter(c)} {chapter}"))
         for s, (section, rules) in enumerate(sections):
             out.append(("h", 2, f"{scheme.section(c, s)} {section}"))
             for r, (text, subs) in enumerate(rules):
-                out.append(("rule", scheme.rule(c, s, r), text.replace("REF", ref)))
+                out.append(("rule", scheme.rule(c, s, r),
+                            text.replace("REF", ref).replace("SEC", sec)))
                 for k, sub in enumerate(subs):
                     out.append(("rule", scheme.subrule(c, s, r, k), sub))
     out.append(("h", 1, "Glossary"))
@@ -113,11 +124,12 @@ def items(scheme: Scheme) -> list[tuple]:
 
 # ---------------------------------------------------------------- prints
 
-def text(scheme: Scheme, indent: bool = True, contents: bool = True) -> str:
+def text(scheme: Scheme, indent: bool = True, contents: bool = True,
+         revised: bool = False) -> str:
     """The rulebook as a plain-text release: title, effective date, contents, rules one
     a line (subrules indented), glossary terms with their definitions beneath."""
     lines = [TITLE, "", f"   {EFFECTIVE}" if indent else EFFECTIVE, ""]
-    its = items(scheme)
+    its = items(scheme, revised)
     if contents:
         lines += ["Contents", ""]
         lines += [("   " if indent and it[1] == 2 else "") + it[2] for it in its if it[0] == "h"]

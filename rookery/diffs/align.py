@@ -10,7 +10,10 @@ id (pages reuse them). Passes go from certain to likely, each only over what is 
    or not);
 4. same text anywhere (a section that moved);
 5. same title anywhere, when it is unique on both sides (moved and edited);
-6. a scored match of what is left: title and text similarity, kind, number and place.
+6. a scored match of what is left: title and text similarity, kind, number and place;
+7. a heading known by what it holds: most of its matched sections sit under one
+   leftover heading (renamed, its rules kept). The places of the old sections are then
+   read through the matched headings, and passes 2, 3 and 6 look again at what is left.
 
 The last pass stays near linear however much changed: a leftover is scored only against
 the leftovers between the same two matched neighbours (an edit in place), and against
@@ -283,7 +286,7 @@ def _score(o: _Keys, n: _Keys, pos_o: float, pos_n: float) -> float | None:
     elif text >= (0.8 if short else 0.6) and (same_place or text >= 0.85):
         pass  # reworded title (or none printed) over largely the same words
     elif same_number and same_place and (title >= 0.6 or text >= 0.5 or (
-            short and fuzz.partial_ratio(o.text, n.text) >= 80)):
+            short and o.text and n.text and fuzz.partial_ratio(o.text, n.text) >= 80)):
         pass  # kept its number and place: reworded, or a short rule that grew
     else:
         return None

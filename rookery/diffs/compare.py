@@ -7,11 +7,14 @@ gathered into Renumberings ("701.13–701.40 → 701.14–701.41").
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
+from typing import Callable
 
 from ..model import (Change, ChangeType, Document, DocumentDiff, Renumbering, Section,
                      same_text, title_key)
+from ..parsers.numbering import DOTTED, NUMBER
 from .align import align, increasing_subsequence, parents, text_similarity
 from .flags import flags_for
 from .words import word_ops
@@ -37,7 +40,8 @@ def changes_between(old: Document, new: Document) -> DocumentDiff:
     titles_comparable = old.format == new.format
     renumbered = {old.sections[i].number: new.sections[j].number for i, j in pairs
                   if old.sections[i].number and old.sections[i].number != new.sections[j].number}
-    cues = reference_cues(old.sections) if renumbered else frozenset()
+    # the words that cite sections are learned only when a text change might be one
+    cues = functools.cache(lambda: reference_cues(old.sections))
     keyed: list[tuple[tuple, Change]] = []
     for i, j in pairs:
         change = compare_pair(old.sections[i], new.sections[j], moved=(i, j) in moved,
@@ -65,12 +69,14 @@ def changes_between(old: Document, new: Document) -> DocumentDiff:
 
 def compare_pair(old: Section, new: Section, moved: bool = False,
                  missing_titles: bool = True, renumbered: dict[str, str] | None = None,
-                 cues: frozenset[str] = frozenset()) -> Change | None:
+                 cues: Callable[[], frozenset[str]] = frozenset) -> Change | None:
     """The Change for a matched pair, or None when nothing a player would see changed.
     A title that appears or goes counts as a retitle only with `missing_titles`; a
-    reference that followed a renumbering (`renumbered`: old number → new) is no change."""
-    text_changed = not same_text(old.text, new.text) and not (
-        renumbered and same_text(follow_references(old.text, renumbered, cues), new.text))
+    reference that followed a renumbering (`renumbered`: old number → new) is no change,
+    dotted or bare after one of the document's words that cite (`cues()`)."""
+    text_changed = not same_text(old.text, new.text) and not (renumbered and (
+        same_text(follow_references(old.text, renumbered), new.text)
+        or same_text(follow_references(old.text, renumbered, cues()), new.text)))
     renumbered = old.number != new.number
     # a rule that goes by its parent's title is not retitled when the parent is
     old_title, new_title = old.own_title, new.own_title
@@ -109,12 +115,11 @@ def _moved(old: list[Section], new: list[Section], pairs) -> set:
 # a reference to a section: a number of two parts or more ("701.13", "100.1a", "3.2.1");
 # a bare "20" is as likely a quantity as a section, so it is rewritten only after a word
 # the document itself uses to cite sections (see reference_cues)
-_NUMBER = r"\d{1,4}(?:\.\d{1,4})*[a-z]{0,2}"
-_REFERENCE = re.compile(r"(?<![\w.])\d{1,4}(?:\.\d{1,4})+[a-z]{0,2}(?![\w])")
-_CITED = re.compile(r"([^\W\d_]+)[ \u00a0](\d{1,4}(?:\.\d{1,4})+[a-z]{0,2})(?![\w])")
+_REFERENCE = re.compile(rf"(?<![\w.]){DOTTED}(?![\w])")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \u00a0]\Z")
 # after a cue, a list of numbers: "rules 116, 117 and 118", "rules 305–306"; the joining
 # word is any short word, so no language's "and" is spelled out here
-_LIST = re.compile(rf"{_NUMBER}(?:(?:,\s*|\s*[\u2013-]\s*|,?\s+[^\W\d_]{{1,4}}\s+){_NUMBER})*"
+_LIST = re.compile(rf"{NUMBER}(?:(?:,\s*|\s*[\u2013-]\s*|,?\s+[^\W\d_]{{1,4}}\s+){NUMBER})*"
                    r"(?![\w])")
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -125,17 +130,19 @@ def reference_cues(sections: list[Section], least: int = 3, share: float = 0.1) 
     before such a number in at least `share` of their uses. After them, a bare number is
     a reference too ("see rule 116")."""
     numbers = {s.number for s in sections if s.number}
+    whole = "\n".join(s.text for s in sections)
     cited: Counter = Counter()
-    for s in sections:
-        for m in _CITED.finditer(s.text):
-            if m.group(2) in numbers:
-                cited[m.group(1).lower()] += 1
-    candidates = {w for w, n in cited.items() if n >= least}
+    for m in _REFERENCE.finditer(whole):  # the citations, then the word before each
+        if m.group() in numbers:
+            before = _WORD_BEFORE.search(whole, max(0, m.start() - 40), m.start())
+            if before:
+                cited[before.group(1).lower()] += 1
+    candidates = [w for w, n in cited.items() if n >= least]
     if not candidates:
         return frozenset()
-    uses: Counter = Counter()
-    for s in sections:
-        uses.update(w for w in map(str.lower, _WORD.findall(s.text)) if w in candidates)
+    uses = Counter(w.lower() for w in re.findall(
+        r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, candidates)) + r")(?![^\W\d_])",
+        whole, re.I))
     return frozenset(w for w in candidates if cited[w] >= share * uses[w])
 
 
@@ -159,7 +166,7 @@ def follow_references(text: str, renumbered: dict[str, str],
         listed = _LIST.match(text, gap) if gap > word.end() and gap >= at else None
         if listed:
             out.append(text[at:gap])
-            out.append(re.sub(rf"(?<![\w.]){_NUMBER}(?![\w])",
+            out.append(re.sub(rf"(?<![\w.]){NUMBER}(?![\w])",
                               lambda m: m.group() if "." in m.group() else number(m),
                               listed.group()))
             at = listed.end()

@@ -78,8 +78,9 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
             continue
     body = _content_root(root)
     blocks = _Walker(marked).run(body)
-    if len(blocks) >= UNMARKED_PAGE and all(b.kind == "para" and not (b.lead or b.marks)
-                                            for b in blocks):
+    if len(blocks) >= UNMARKED_PAGE and all(
+            b.kind == "para" and not (b.lead or b.marks or b.emphasized or b.anchor)
+            for b in blocks):
         # a page with no markup but paragraphs (a text release pasted into <p>s): its
         # structure is in its lines, as in a text file
         blocks = read_text("\n\n".join(b.text for b in blocks)).blocks

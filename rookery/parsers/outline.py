@@ -147,25 +147,28 @@ def _tree(blocks: list[Block]) -> _Node:
 
 
 def _gather_entries(node: _Node) -> None:
-    """An empty heading followed by a run of nearly alphabetical entries beside it holds
-    them: a glossary whose terms were set as headings of its own rank ("Glossary", then
-    "Abandon", "Ability", ... each a heading over its definition, as a text pasted line by
-    line into a page leaves them). The run ends where the order breaks for good."""
+    """A glossary heading with nothing of its own, followed by a run of nearly
+    alphabetical entries of its own rank, holds them: a text pasted into a page line by
+    line loses the blank lines that set its terms below it ("Glossary", then "Abandon",
+    "Ability", ... each a heading over its definition). The run ends where the order
+    breaks for good."""
     children, k = node.children, 0
     while k < len(children):
         head = children[k]
-        run = k + 1
-        while run < len(children) and _entry_like(children[run]):
-            run += 1
-        while run - k - 1 >= 2 and _sort_key(children[run - 1]) < _sort_key(children[run - 2]):
-            run -= 1  # what follows a glossary ("Credits") is no term of it
-        entries = children[k + 1:run]
         if not (head.body or head.children or head.number or head.is_rule) \
-                and head.heading_text and _alphabetical([e.title or "" for e in entries]):
-            for entry in entries:
-                entry.path = _path_below(head)
-            head.children = entries
-            del children[k + 1:run]
+                and head.heading_text and _vocabulary(head.title) == "term":
+            run = k + 1
+            while run < len(children) and _entry_like(children[run]):
+                run += 1
+            while run - k - 1 >= 2 and _order_key(children[run - 1].title) < \
+                    _order_key(children[run - 2].title):
+                run -= 1  # what follows a glossary ("Credits") is no term of it
+            entries = children[k + 1:run]
+            if _alphabetical([e.title or "" for e in entries]):
+                for entry in entries:
+                    entry.path = _path_below(head)
+                head.children = entries
+                del children[k + 1:run]
         _gather_entries(head)
         k += 1
 
@@ -173,10 +176,6 @@ def _gather_entries(node: _Node) -> None:
 def _entry_like(node: _Node) -> bool:
     return bool(node.heading_text and node.body and not node.children and not node.number
                 and not node.is_rule and node.kind is None)
-
-
-def _sort_key(node: _Node) -> str:
-    return re.sub(r"[^a-z0-9]", "", (node.title or "").casefold())  # "Basic Landcycling" < "Basic Land Type"
 
 
 def _by_number(stack: list[_Node], label: Label) -> tuple[int, float] | None:
@@ -422,9 +421,15 @@ def _covers(marks, length: int) -> bool:
     return sum(b - a for a, b in marks) >= 0.5 * length
 
 
+def _order_key(title: str | None) -> str:
+    """A title as a glossary sorts it: letters and digits only, letter by letter
+    ("Basic Landcycling" before "Basic Land Type")."""
+    return re.sub(r"[\W_]", "", (title or "").casefold())
+
+
 def _alphabetical(titles: list[str]) -> bool:
     """Three or more sibling titles, nearly all in alphabetical order: a glossary."""
-    keys = [re.sub(r"[^a-z0-9 ]", "", t.casefold()) for t in titles]
+    keys = [_order_key(t) for t in titles]
     if len(keys) < 3:
         return False
     ordered = sum(a <= b for a, b in zip(keys, keys[1:]))

@@ -2,8 +2,11 @@
 when a section is inserted: what a diff of two releases must and must not report."""
 import pytest
 
+import numbered
+
 from rookery.diffs.compare import diff_documents, follow_references, reference_cues
 from rookery.model import Document, Section
+from rookery.parsers import parse
 
 CHAPTER = "3. Play"
 
@@ -46,6 +49,9 @@ CITING = ["Lanterns are lit at dusk; see rule 302.1 for the order.",
       "A section is a part of a chapter."], {"section"}),
     (["Auf Regel 4.1 folgt Regel 4.2.", "Siehe Regel 4.1.", "Ein Kapitel."], {"regel"}),
     (["Draw 4.1 cards.", "See rule 4.2."], set()),  # fewer than three citations
+    (["See rule 4.1.", "Then rule 4.2 applies."], set()),  # two are not enough either
+    # "and" comes before three citations, but in far more places before anything else
+    (["Draw and 4.1 and 4.2 and 4.1."] + ["Lanterns and cards and decks."] * 20, set()),
 ])
 def test_the_words_a_document_cites_its_sections_with_are_learned_from_it(texts, cues):
     numbers = ["4", "4.1", "4.2", "302.1", "302.2", "303", "303.1", "303.2"]
@@ -95,7 +101,7 @@ def test_renaming_a_section_retitles_it_once_and_not_its_rules():
              "Then the next round begins."]
     old = book(("716", "Ending the Round", rules))
     edited = rules[:1] + ["Lanterns left lit go out, unless a card keeps them lit."] + rules[2:]
-    new = book(("716", "Ending Rounds and Phases", edited))
+    new = book(("716", "Cleanup", edited))  # a name with nothing of the old one
     assert report(diff_documents(old, new)) == [
         ("modified", "716", False, False, True, False),
         ("modified", "716.2", True, False, False, False),
@@ -126,7 +132,43 @@ def test_rules_that_traded_numbers_are_paired_by_their_words_not_their_numbers()
 
 def test_a_short_rule_that_grew_in_its_place_is_modified_not_replaced():
     old = book(("117", "Costs", ["Paying a cost is optional.", "Costs are paid in full."]))
-    new = book(("117", "Costs", ["Paying a cost is generally optional. A card that lets you "
-                                 "play another may demand that its cost be paid.",
+    new = book(("117", "Costs", ["Paying a cost is optional, unless the card that lets you "
+                                 "play another demands that its cost be paid.",
                                  "Costs are paid in full."]))
     assert report(diff_documents(old, new)) == [("modified", "117.1", True, False, False, False)]
+
+
+@pytest.mark.parametrize("scheme", numbered.SCHEMES, ids=[s.name for s in numbered.SCHEMES])
+def test_a_section_inserted_before_cited_rules_changes_no_words_in_any_numbering(scheme):
+    """The generated rulebook's next release inserts a section first in chapter one:
+    the sections after it shift, and the rules citing them ("see rule 1.2.1", and a bare
+    "see rule 101" where sections have one-part numbers) follow, as renumberings."""
+    old = parse(numbered.text(scheme).encode())
+    new = parse(numbered.text(scheme, revised=True).encode())
+    diff = diff_documents(old, new)
+    added = [c.section.number for c in diff.changes if c.type.value == "added"]
+    assert added == [scheme.number(scheme.section(0, 0)), scheme.number(scheme.rule(0, 0, 0))]
+    assert [c.section.label for c in diff.changes if c.text_changed] == []
+    assert sum(r.count for r in diff.renumberings) >= 10
+
+
+def test_rules_that_traded_numbers_and_words_are_paired_by_their_words():
+    # under one section, the lantern rules and the deck rules trade places, and each
+    # gets a word changed: each rule is modified where its words went, not by its number
+    lanterns = ["A lantern is lit at dusk by the player who owns it.",
+                "A lit lantern stays lit until the round ends at dawn."]
+    decks = ["Each deck holds at least forty cards chosen before play.",
+             "No deck may hold more than three copies of a card."]
+    h = heading("110", "Permanents")
+
+    def release(first, second):
+        return Document(sections=[h] + [rule(f"110.{g + 1}{'ab'[k]}", t, h)
+                                        for g, group in enumerate((first, second))
+                                        for k, t in enumerate(group)], format="text")
+
+    edited = ([t.replace("cards", "cards in all") for t in decks],
+              [t.replace("player", "person") for t in lanterns])
+    diff = diff_documents(release(lanterns, decks), release(*edited))
+    assert {(c.old.number, c.new.number) for c in diff.changes if c.type.value == "modified"} \
+        == {("110.1a", "110.2a"), ("110.1b", "110.2b"), ("110.2a", "110.1a"),
+            ("110.2b", "110.1b")}

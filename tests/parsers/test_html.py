@@ -183,3 +183,15 @@ def test_a_utf16_declaration_on_a_byte_page_reads_as_utf8():
     data = ("<html><head><meta charset='utf-16'></head><body><h2>R\u00e8gle</h2><p>ok</p>"
             "</body></html>").encode("utf-8")
     assert parse(data).sections[0].title == "R\u00e8gle"
+
+
+@pytest.mark.parametrize("heading, gathered", [("Glossary", True), ("Turn Structure", False)])
+def test_an_empty_heading_holds_the_alphabetical_entries_beside_it_only_as_a_glossary(
+        heading, gathered):
+    entries = "".join(f"<h2>{name}</h2><p>What {name.lower()} means in play.</p>"
+                      for name in ("Attacking", "Blocking", "Drawing", "Scoring"))
+    doc = parse(f"<html><body><h1>Rules of Play</h1><h2>Setup</h2><p>Shuffle.</p>"
+                f"<h2>{heading}</h2>{entries}</body></html>".encode())
+    attacking = next(s for s in doc.sections if s.title == "Attacking")
+    assert (attacking.kind == "term") == gathered
+    assert (attacking.path[-1:] == (heading,)) == gathered
