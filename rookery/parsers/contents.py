@@ -46,6 +46,13 @@ def drop_contents(blocks: list[Block]) -> list[Block]:
         read = _headline(block)
         if read:
             later.add(read)
+    # an entry's own subtopics ("Ready, Exerted, Damaged" under "5.1. Conditions") name
+    # no heading, but lie between entries that do: they belong to the list
+    for k in range(1, len(blocks) - 1):
+        if not listed[k] and listed[k - 1] and _subtopic(blocks[k]) and (
+                listed[k + 1] or k + 2 < len(blocks) and listed[k + 2]
+                and _subtopic(blocks[k + 1])):
+            listed[k] = True
     drop = set()
     k = 0
     while k < len(blocks):
@@ -62,6 +69,13 @@ def drop_contents(blocks: list[Block]) -> list[Block]:
                 drop.add(k - 1)  # "Contents": it heads nothing but the list
         k = end + 1
     return [b for j, b in enumerate(blocks) if j not in drop]
+
+
+def _subtopic(block: Block) -> bool:
+    """A short line or two of names, not a sentence: what a contents entry lists under it."""
+    lines = block.text.split("\n")
+    return block.kind != "heading" and len(lines) <= 3 and \
+        all(len(line) <= LONGEST // 2 for line in lines) and not block.text.rstrip().endswith(".")
 
 
 def _names_a_list(block: Block) -> bool:

@@ -214,7 +214,14 @@ def _backed(label: Label, known: set[tuple[str, ...]], titled: bool = False) -> 
     sibling, a subdivision)? A lone "2.5" opening a sentence is not a section number; a
     one-part number ("3.") is one only when it names a part whose subdivisions follow."""
     if len(label.parts) < 2:
-        return titled and any(parts[:1] == label.parts and len(parts) == 2 for parts in known)
+        if not titled:
+            return False
+        # one with subdivisions, or the titled sibling of one ("600. General", with
+        # nothing under it, between chapter 6's heading and "601. Casting Spells")
+        subdivided = {parts[0] for parts in known if len(parts) == 2}
+        last = label.parts[0]
+        near = {last} | ({str(int(last) + d) for d in (-2, -1, 1, 2)} if last.isdigit() else set())
+        return bool(near & subdivided)
     last = label.parts[-1]
     near = []
     if last.isdigit():

@@ -1,6 +1,7 @@
-"""The two-column PDF releases in ../shared/corpus/pdf against the pages they were
-typeset from: same sections, same words, same red marks, same history, through either
-character reader."""
+"""The PDF releases in ../shared/corpus against the pages they were typeset from, in two
+typesettings (pdf/: two columns set by one engine; pdf_b/: another engine's A4 pages,
+justified and hyphenated, small capitals, a one-column contents page): same sections,
+same words, same red marks, same history, through either character reader."""
 import functools
 import json
 
@@ -12,10 +13,21 @@ from rookery.diffs.compare import diff_documents
 from rookery.model import text_key, title_key
 from rookery.parsers import ReadOptions, parse
 
-_MANIFEST = corpus_dir() / "pdf" / "manifest.json"
-RELEASES = json.loads(_MANIFEST.read_text()) if _MANIFEST.exists() else []
+FOLDERS = ("pdf", "pdf_b")
+
+
+def _releases() -> list[dict]:
+    found = []
+    for folder in FOLDERS:
+        manifest = corpus_dir() / folder / "manifest.json"
+        if manifest.exists():
+            found += [{**r, "file": f"{folder}/{r['file']}"} for r in json.loads(manifest.read_text())]
+    return found
+
+
+RELEASES = _releases()
 IDS = [r["file"] for r in RELEASES]
-needs_corpus = pytest.mark.skipif(not RELEASES, reason=f"no PDF releases at {_MANIFEST}")
+needs_corpus = pytest.mark.skipif(not RELEASES, reason=f"no PDF releases in {corpus_dir()}")
 
 
 @functools.lru_cache(maxsize=None)
@@ -24,8 +36,7 @@ def both(file: str, reader: str = "pdfium"):
     release = next(r for r in RELEASES if r["file"] == file)
     root = corpus_dir()
     page = parse((root / release["from_snapshot"]).read_bytes(), remove=(".mplain",))
-    pdf = parse((root / "pdf" / file).read_bytes(), source=file,
-                options=ReadOptions(pdf_reader=reader))
+    pdf = parse((root / file).read_bytes(), source=file, options=ReadOptions(pdf_reader=reader))
     return page, pdf
 
 
@@ -87,8 +98,9 @@ def signature(change):
 
 
 @needs_corpus
-def test_consecutive_pdfs_change_like_their_pages():
-    faq = [r for r in RELEASES if r["doc"] == "faq"]
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_consecutive_pdfs_change_like_their_pages(folder):
+    faq = [r for r in RELEASES if r["doc"] == "faq" and r["file"].startswith(f"{folder}/")]
     assert len(faq) >= 10
     for a, b in zip(faq, faq[1:]):
         (page_a, pdf_a), (page_b, pdf_b) = both(a["file"]), both(b["file"])
@@ -98,8 +110,10 @@ def test_consecutive_pdfs_change_like_their_pages():
 
 
 @needs_corpus
-def test_the_ruling_history_reads_the_same_in_the_pdfs():
-    by_label = {r["version_label"]: r["file"] for r in RELEASES}
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_the_ruling_history_reads_the_same_in_the_pdfs(folder):
+    by_label = {r["version_label"]: r["file"] for r in RELEASES
+                if r["file"].startswith(f"{folder}/")}
     changes = diff_documents(both(by_label["2.0"])[1], both(by_label["2.1"])[1]).changes
     duplicates = [c for c in changes if c.section.number == "1.2"]
     assert len(duplicates) == 1 and duplicates[0].text_changed

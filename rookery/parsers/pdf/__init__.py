@@ -9,17 +9,15 @@ than a section.
 """
 from __future__ import annotations
 
-import statistics
-
 from ...errors import ParseError
 from ..blocks import RawDocument
 from ..meta import is_version_line
 from .chars import pages
-from .columns import Line, common_gutters, find_gutters, reading_order
+from .columns import Line, common_gutters, find_gutters, reading_order, usual_measures
 from .furniture import split_furniture
 from .glyphs import fragments
 from .paragraphs import build_blocks
-from .typography import restore_small_caps
+from .typography import body_style, line_style, restore_small_caps, stands_apart
 
 
 def read(data: bytes, options) -> RawDocument:
@@ -50,6 +48,7 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None) -> RawDocument:
     lines: list[Line] = []
     for index, page_frags in enumerate(frags):
         lines.extend(reading_order(page_frags, find_gutters(page_frags, trusted), index))
+    usual_measures(lines)
     small = None  # the small capitals' size, while lines go on in them
     for line in lines:
         small = restore_small_caps([g for f in line.fragments for g in f.glyphs], small)
@@ -63,7 +62,8 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None) -> RawDocument:
 
 
 def _title_block(lines: list[Line]) -> tuple[list[Line], list[Line]]:
-    """The centred lines that open the first page: game, title, version, date."""
+    """The lines that open the first page and name the document (game, title, version,
+    date): centred above the text, or set apart from it around a much larger title."""
     if not lines:
         return [], lines
     first = [line for line in lines if line.page == lines[0].page]
@@ -77,13 +77,36 @@ def _title_block(lines: list[Line]) -> tuple[list[Line], list[Line]]:
             title.append(line)
         else:
             break
-    if not title:  # no centred block: a first line set much larger, and its version line
-        body = statistics.median(_size(line) for line in first)
-        if _size(first[0]) >= 1.4 * body:
-            title = [first[0]]
-            if len(first) > 1 and is_version_line(_text(first[1])):
-                title.append(first[1])
+    if not title:
+        title = _set_apart_title(first, lines[len(first):])
     return title, lines[len(title):]
+
+
+TITLE_LINES = 6  # a title block longer than this is front matter, not a title
+
+
+def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
+    """No centred block: the lines that open the page in type other than its body's, up
+    to one set much larger (the title) and on while their type is not used again later
+    (a heading's is), with the version line."""
+    styles = [_style(line) for line in first[:TITLE_LINES + 1]]
+    body = body_style([(_style(line), len(_text(line))) for line in first])
+    again = {_style(line) for line in later}
+    title: list[Line] = []
+    seen_title = False
+    for line, style in zip(first, styles):
+        if is_version_line(_text(line)) and seen_title:
+            title.append(line)
+            break
+        if not stands_apart(style, body) or seen_title and style in again:
+            break
+        seen_title = seen_title or _size(line) >= 1.4 * body.size
+        title.append(line)
+    return title if seen_title else []
+
+
+def _style(line: Line):
+    return line_style([g for f in line.fragments for g in f.glyphs])
 
 
 def _text(line: Line) -> str:

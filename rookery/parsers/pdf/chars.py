@@ -91,6 +91,8 @@ def _pdfium_page(raw, page, index: int) -> Page:
         get_fill, get_mode = raw.FPDFPageObj_GetFillColor, raw.FPDFTextObj_GetTextRenderMode
         get_matrix, get_unicode = raw.FPDFText_GetMatrix, raw.FPDFText_GetUnicode
         get_box, cast, pointer = raw.FPDFText_GetLooseCharBox, ctypes.cast, ctypes.c_void_p
+        get_origin, origin_x, origin_y = raw.FPDFText_GetCharOrigin, ctypes.c_double(), \
+            ctypes.c_double()
         for k in range(raw.FPDFText_CountChars(tp)):
             if generated(tp, k):
                 # a space PDFium read from the content stream parts the words around it,
@@ -122,11 +124,12 @@ def _pdfium_page(raw, page, index: int) -> Page:
             if text in "\r\n":
                 continue
             get_box(tp, k, box)
+            get_origin(tp, k, origin_x, origin_y)
             family, bold, italic, fill, size = style
             out.append(Glyph(text, box.left, box.right, height - box.top, height - box.bottom,
                              size, family, bold, italic, fill,
                              cid=(family, round(box.right - box.left, 1))
-                             if text == UNKNOWN else None))
+                             if text == UNKNOWN else None, base=height - origin_y.value))
         images = 0 if out else _pdfium_images(raw, page)
         return Page(index, page.get_width(), height, out, images)
     finally:
@@ -194,11 +197,11 @@ def _pdfplumber_pages(data: bytes) -> Iterator[Page]:
                 page.close()  # let its layout objects go before the next page
             except Exception as e:
                 raise unreadable(e) from None
-            yield Page(index, size[0], size[1], _plumber_glyphs(chars), images,
+            yield Page(index, size[0], size[1], _plumber_glyphs(chars, size[1]), images,
                        len(pdf.pages))
 
 
-def _plumber_glyphs(chars: list[dict]) -> list[Glyph]:
+def _plumber_glyphs(chars: list[dict], height: float) -> list[Glyph]:
     styles: dict = {}
     out = []
     for ch in chars:
@@ -216,8 +219,10 @@ def _plumber_glyphs(chars: list[dict]) -> list[Glyph]:
             family, bold, italic = style_of(ch["fontname"] or "")
             style = styles[key] = (family, bold, italic, _plumber_colour(colour_value))
         family, bold, italic, colour = style
+        matrix = ch.get("matrix")
         out.append(Glyph(text, ch["x0"], ch["x1"], ch["top"], ch["bottom"],
-                         round(ch["size"], 1), family, bold, italic, colour, cid))
+                         round(ch["size"], 1), family, bold, italic, colour, cid,
+                         base=height - matrix[5] if matrix else None))
     return out
 
 

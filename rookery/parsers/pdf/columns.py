@@ -13,6 +13,7 @@ full-width front matter) and runs that do not, which are read column by column.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .glyphs import Fragment
@@ -166,3 +167,27 @@ def _lines(frags: list[Fragment], column: tuple[float, float], page: int) -> lis
     if out:
         out[0].first_in_column = True
     return out
+
+
+def usual_measures(lines: list[Line]) -> None:
+    """Give each column the document's usual measure for a column that starts there.
+
+    A page of short lines (a contents list, the tail of a chapter) ends its column where
+    its longest line ends, so every line there looks full and a wrap would join two
+    entries. The document's other pages show how wide a column starting at that edge
+    really is: the measure most of its lines were set to. Never narrows a column."""
+    widths: dict[int, Counter] = {}
+    for line in lines:
+        left, right = line.column
+        widths.setdefault(round(left), Counter())[round(right)] += 1
+    usual = {}
+    for left, seen in widths.items():
+        near = Counter()
+        for other, counts in widths.items():
+            if abs(other - left) <= 3:
+                near.update(counts)
+        usual[left] = near.most_common(1)[0][0]
+    for line in lines:
+        left, right = line.column
+        if usual[round(left)] > right:
+            line.column = (left, float(usual[round(left)]))

@@ -32,6 +32,13 @@ class Glyph:
     color: tuple[int, int, int] | None  # fill colour, 0..255 RGB
     cid: object = None  # what tells one unmapped glyph from another, when it has no text
     space_after: bool = False  # the PDF's text puts a word space after it
+    base: float | None = None  # its baseline (top-down points), when the reader knows it
+
+    @property
+    def baseline(self) -> float:
+        """Where the glyph stands: glyphs of one line share it whatever their size
+        (small capitals beside full ones), while their boxes' bottoms do not."""
+        return self.bottom if self.base is None else self.base
 
     @property
     def red(self) -> bool:
@@ -96,18 +103,25 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     """Group a page's glyphs into fragments (see the module doc).
 
     Words are parted where the PDF's text has a space (a space glyph, or one PDFium
-    reads from the content stream, whose own position is not to be trusted) and where
-    the gap is wider than the line's usual gap between letters (its tracking, 0 for most
-    text) by a tenth of an em."""
+    reads from the content stream, whose own position is not to be trusted). Where the
+    page's producer marks its word spaces so (most engines that set text do), that is
+    all: a letter-spaced heading, synthesized small capitals or a justified line open
+    gaps inside words that must not part them, and only a gap as wide as a space beyond
+    the line's usual gap between letters (its tracking, 0 for most text) parts words
+    where it has none (a list's number placed apart from its text). On a page whose
+    producer places words without spaces, a gap wider than the tracking by a tenth of
+    an em parts them."""
     rows: list[list[Glyph]] = []
-    for g in sorted(glyphs, key=lambda g: (g.bottom, g.x0)):
-        if rows and abs(g.bottom - rows[-1][-1].bottom) <= 0.3 * max(g.size, 1.0):
+    for g in sorted(glyphs, key=lambda g: (g.baseline, g.x0)):
+        if rows and abs(g.baseline - rows[-1][-1].baseline) <= 0.3 * max(g.size, 1.0):
             rows[-1].append(g)
         else:
             rows.append([g])
-    out = []
     for row in rows:
         row.sort(key=lambda g: g.x0)
+    marked = _marks_spaces(rows)
+    out = []
+    for row in rows:
         spaced = set()  # positions in `ink` after which the producer put a space glyph
         ink: list[Glyph] = []
         for g in row:
@@ -128,7 +142,7 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 out.append(current)
                 current = [g]
                 continue
-            if gap > tracking + WORD_SPACE or k in spaced:
+            if k in spaced or gap > tracking + (WIDE if marked else WORD_SPACE):
                 # the space between two words is coloured only if both are
                 current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,
                                      prev.family, prev.bold, prev.italic,
@@ -136,6 +150,24 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             current.append(g)
         out.append(current)
     return [Fragment(page=page, glyphs=f) for f in out]
+
+
+WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set
+
+
+def _marks_spaces(rows: list[list[Glyph]]) -> bool:
+    """Does the page's text carry its word spaces? Judged on the gaps wide enough to
+    be spaces in any typesetting: nearly all of them must be marked."""
+    wide = marked = 0
+    for row in rows:
+        ink = [g for g in row if g.text.strip()]
+        spaced = {id(a) for a, b in zip(row, row[1:]) if not b.text.strip()}
+        for a, b in zip(ink, ink[1:]):
+            gap = (b.x0 - a.x1) / max(a.size, b.size, 1.0)
+            if WIDE < gap <= FRAGMENT_GAP:
+                wide += 1
+                marked += a.space_after or id(a) in spaced
+    return wide >= 20 and marked >= 0.97 * wide
 
 
 def _usual(gaps: list[float]) -> float:

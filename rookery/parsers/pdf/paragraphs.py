@@ -70,6 +70,8 @@ class _Block:
 
 def build_blocks(lines: list[Line]) -> list[Block]:
     glyph_lines = [_glyphs(line) for line in lines]
+    for glyphs in glyph_lines:
+        _plain_hyphen_at_end(glyphs)
     colour = body_colour([g for gs in glyph_lines for g in gs])
     words = repair.vocabulary("".join(g.text for g in gs) for gs in glyph_lines)
     repair.repair_ligatures(glyph_lines, words)
@@ -117,6 +119,19 @@ def _glyphs(line: Line) -> list[Glyph]:
                              g.italic, None))
         out.extend(frag.glyphs)
     return out
+
+
+# what engines write where they break a word at a line end: a hyphen, a hyphen that is
+# not a minus (U+2010), a non-breaking one, or the soft hyphen itself (U+00AD)
+_LINE_END_HYPHENS = "\u2010\u2011\u00ad"
+
+
+def _plain_hyphen_at_end(glyphs: list[Glyph]) -> None:
+    """Spell a line's final hyphen, whichever character the engine used, as "-": whether
+    it breaks a word or belongs to it is the vocabulary's call (see repair.py)."""
+    ink = [g for g in glyphs if g.text.strip()]
+    if ink and ink[-1].text in _LINE_END_HYPHENS:
+        ink[-1].text = "-"
 
 
 def _pitches(facts: list[_Line]) -> dict[float, float]:
@@ -173,7 +188,10 @@ def _continues(block: _Block, f: _Line, pitch: dict[float, float]) -> bool:
     if block.lines[0].apart and not block.lead:
         # a heading, a name or a question wraps onto a next line of its type at the
         # usual spacing, into other type of its size when the line is full (a card's
-        # name whose set is in italics), or into the next column
+        # name whose set is in italics), or into the next column; a numbered heading
+        # does not wrap onto a line that opens with a number of its own
+        if _starts_numbered(block.lines[0]) and _starts_numbered(f):
+            return False
         if _new_column(last, f):
             return f.style == last.style and _is_full(last, f)
         if f.style != last.style:

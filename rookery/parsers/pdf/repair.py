@@ -48,10 +48,19 @@ def hyphenates(breaks: list[tuple[str, str]], wraps: int, words: Counter) -> boo
 
 def keeps_hyphen(left: str, right: str, words: Counter, soft: bool) -> bool:
     """Is the hyphen that ends a line part of the word?"""
-    if not soft or "-" in left:  # no hyphenation, or a compound broken at its own hyphen
+    if not soft:
         return True
     whole, kept = (left + right).lower(), f"{left}-{right}".lower()
-    return words[kept] > words[whole]
+    if words[kept] != words[whole] or "-" not in left:
+        return words[kept] > words[whole]
+    # a compound broken after one of its hyphens ("out-of-" and "play") or inside its last
+    # part ("non-target-" and "ing"): the last part and the rest, joined or not, decide;
+    # failing them, a rest that is a word of its own is the compound's next part
+    tail = left.rsplit("-", 1)[-1]
+    joined, apart = (tail + right).lower(), f"{tail}-{right}".lower()
+    if words[joined] != words[apart]:
+        return words[apart] > words[joined]
+    return words[right.lower()] > 0
 
 
 def repair_ligatures(lines: list[list[Glyph]], words: Counter) -> None:

@@ -41,11 +41,15 @@ def line_style(glyphs: list[Glyph], body_colour=None) -> Style:
     ink = [g for g in glyphs if g.text.isalnum()] or [g for g in glyphs if g.text.strip()]
     if not ink:
         return Style(0.0, "", False, False, "", None)
-    size = Counter(g.size for g in ink).most_common(1)[0][0]
+    caps = _caps(glyphs)
+    # the size most letters are set in (a section number's digits do not vote: beside
+    # a short title in small capitals they would outvote its letters)
+    letters = [g for g in ink if g.text.isalpha()] or ink
+    size = Counter(g.size for g in letters).most_common(1)[0][0]
     family = Counter(g.family for g in ink).most_common(1)[0][0]
     colour = Counter(g.color for g in ink).most_common(1)[0][0]
     return Style(round(size * 2) / 2, family, all(g.bold for g in ink),
-                 all(g.italic for g in ink), _caps(glyphs), _colour_class(colour, body_colour))
+                 all(g.italic for g in ink), caps, _colour_class(colour, body_colour))
 
 
 def _colour_class(colour, body_colour):
@@ -58,9 +62,20 @@ def _colour_class(colour, body_colour):
 
 def _caps(glyphs: list[Glyph]) -> str:
     letters = [g for g in glyphs if g.text.isalpha()]
-    if len(letters) < 4 or not all(g.text.isupper() for g in letters):
+    if len(letters) < 4:
         return ""
-    return "small" if any(_two_sizes(word) for word in _words(glyphs)) else "all"
+    if all(g.text.isupper() for g in letters):
+        return "small" if any(_two_sizes(word) for word in _words(glyphs)) else "all"
+    # small capitals an engine made by scaling capitals down, and whose text it kept in
+    # lower case: "Notes" as N at full size and "otes" set smaller
+    return "small" if any(_scaled_lower(word) for word in _words(glyphs)) else ""
+
+
+def _scaled_lower(word: list[Glyph]) -> bool:
+    upper = [g.size for g in word if g.text.isupper()]
+    lower = [g.size for g in word if g.text.islower()]
+    return bool(upper and lower) and \
+        SMALL_CAPS[0] * min(upper) <= max(lower) <= SMALL_CAPS[1] * min(upper)
 
 
 def _words(glyphs: list[Glyph]):
