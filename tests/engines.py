@@ -221,12 +221,19 @@ def css(layout: Layout) -> str:
     return "\n".join(rules)
 
 
+def heading_sizes(layout: Layout) -> tuple:
+    """Heading sizes (in ems) of levels 1 to 3; smaller in three columns, where a long
+    word of a large heading would not fit the column."""
+    sizes = {"size": (1.7, 1.38, 1.17), "spaced": (1.5, 1.25, 1.05),
+             "classic": (1.6, 1.3, 1.1)}.get(layout.headings, (1, 1, 1))
+    return tuple(round(1 + (s - 1) * (0.6 if layout.columns == 3 else 1), 2) for s in sizes)
+
+
 def _heading_rules(layout: Layout) -> list[str]:
     """h2, h3, h4 (digest levels 1 to 3; h5 are FAQ titles, set like level 3) set apart
     from the body by the layout's one thing."""
     scheme, out = layout.headings, []
-    sizes = {"size": (1.7, 1.38, 1.17), "spaced": (1.5, 1.25, 1.05),
-             "classic": (1.6, 1.3, 1.1)}.get(scheme, (1, 1, 1))
+    sizes = heading_sizes(layout)
     colours = ("#1f3a93", "#006d6f", "#5b2a86")
     for level, tags in ((1, "h2"), (2, "h3"), (3, "h4, h5")):
         rule = [f"font-size: {sizes[level - 1]}em",

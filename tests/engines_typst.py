@@ -11,7 +11,7 @@ import re
 
 import documents
 from documents import TITLE, VERSION_PDF
-from engines import RUNNING, Layout, hyphenated
+from engines import RUNNING, Layout, heading_sizes, hyphenated
 
 _COLOURS = ("#1f3a93", "#006d6f", "#5b2a86")
 
@@ -54,10 +54,9 @@ def _heading(level: int, text: str, layout: Layout) -> str:
 
 def _heading_rules(layout: Layout) -> list[str]:
     scheme = layout.headings
-    sizes = {"size": (1.7, 1.38, 1.17), "spaced": (1.5, 1.25, 1.05),
-             "classic": (1.6, 1.3, 1.1)}.get(scheme, (1, 1, 1))
+    sizes = heading_sizes(layout)
     weight = "bold" if scheme in ("bold", "spaced", "classic") else "regular"
-    rules = []
+    rules = ["#show heading: set par(justify: false)"]
     for level in (1, 2, 3, 4):
         k = min(level, 3) - 1
         sets = [f"size: {sizes[k]}em", f'weight: "{weight}"']
