@@ -96,20 +96,20 @@ def engine_tests(engine: str) -> tuple:
     """The two tests of one engine's file: its layouts give the web page's sections, and
     show the traits they are there for."""
     @pytest.mark.parametrize("layout,reader", cases(engine))
-    def sections(layout, reader, typeset):
-        check_sections(layout, reader, typeset(layout))
+    def sections(layout, reader, engine_pdf):
+        check_sections(layout, reader, engine_pdf(layout))
 
     @pytest.mark.parametrize("layout", [pytest.param(l, id=l.name) for l in engines.layouts()
                                         if l.engine == engine])
-    def traits(layout, typeset):
-        check_traits(layout, typeset(layout))
+    def traits(layout, engine_pdf):
+        check_traits(layout, engine_pdf(layout))
 
     return sections, traits
 
 
 @pytest.fixture(scope="module")
-def typeset(tmp_path_factory):
-    """typeset(layout) → the layout's PDF, made once in a temporary folder (one browser
+def engine_pdf(tmp_path_factory):
+    """engine_pdf(layout) → the layout's PDF, made once in a temporary folder (one browser
     for all Chromium layouts); skips when the engine cannot run here."""
     folder = tmp_path_factory.mktemp("engines")
     made: dict = {}
