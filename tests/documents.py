@@ -205,6 +205,14 @@ def _child(open_: list[list], level: int) -> str:
     return f"{parent[1]}.{parent[2]}"
 
 
+def section_key(s) -> tuple:
+    """What must agree between a page and a PDF of it: number, title (capitals aside: a
+    PDF may set them in capitals), kind, words, place."""
+    from rookery.model import title_key
+
+    return (s.number, title_key(s.title), s.kind, s.text, tuple(title_key(p) for p in s.path))
+
+
 def plain(inline: str) -> str:
     """An item's text without its inline markup."""
     return re.sub(r"</?(?:i|b|new)>", "", inline)

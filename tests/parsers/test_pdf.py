@@ -14,8 +14,8 @@ import pytest
 
 import documents
 import typeset
+from documents import section_key as key
 from rookery.errors import ParseError
-from rookery.model import title_key
 from rookery.parsers import ReadOptions, parse
 from rookery.parsers.cache import ParseCache
 from rookery.parsers.pdf.chars import CHAR_READERS
@@ -37,12 +37,6 @@ def pdf_of(name: str) -> bytes:
 def page_of(name: str):
     layout = next(l for l in LAYOUTS if l.name == name)
     return parse(typeset.html_for(layout).encode(), source=f"{name}.html")
-
-
-def key(s) -> tuple:
-    """What must agree between a page and its PDF: number, title (capitals aside: a PDF
-    may set them in capitals), kind, words, place."""
-    return (s.number, title_key(s.title), s.kind, s.text, tuple(title_key(p) for p in s.path))
 
 
 def test_there_are_more_than_forty_layouts_and_every_choice_is_made_more_than_once():

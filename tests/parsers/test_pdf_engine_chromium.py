@@ -1,0 +1,6 @@
+"""The test digest typeset by Chromium (tests/engines.py): each layout gives the sections
+of its web page (known failures and their causes: tests/engine_cases.py)."""
+from engine_cases import engine_pdf, engine_tests  # noqa: F401  (the fixture the tests use)
+
+test_a_layout_gives_the_sections_of_its_web_page, test_a_layout_shows_its_traits = \
+    engine_tests("chromium")
