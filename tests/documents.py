@@ -205,12 +205,14 @@ def _child(open_: list[list], level: int) -> str:
     return f"{parent[1]}.{parent[2]}"
 
 
-def section_key(s) -> tuple:
+def section_key(s, breaks: bool = True) -> tuple:
     """What must agree between a page and a PDF of it: number, title (capitals aside: a
-    PDF may set them in capitals), kind, words, place."""
-    from rookery.model import title_key
+    PDF may set them in capitals), kind, words, place; with `breaks`, where each line
+    break falls too (a comparison of releases does not see them: see model.text_key)."""
+    from rookery.model import text_key, title_key
 
-    return (s.number, title_key(s.title), s.kind, s.text, tuple(title_key(p) for p in s.path))
+    return (s.number, title_key(s.title), s.kind, s.text if breaks else text_key(s.text),
+            tuple(title_key(p) for p in s.path))
 
 
 def plain(inline: str) -> str:

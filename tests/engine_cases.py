@@ -17,65 +17,34 @@ from documents import TITLE, html_page, section_key
 from rookery.parsers import ReadOptions, parse
 
 # layout name (or "name@reader" for one reader only) → why its sections differ
-U2010 = "the U+2010 hyphen the engine prints at a line-end break is not rejoined"
-GAPS = ("a justified line with wide word gaps is cut at its gaps as at a gutter and stays "
-        "a line of its own")
+FONT_SMALL_CAPS = ("FAQ questions set in the font's own small capitals (its smcp glyphs, one "
+                   "size, text in lower case) look like body text in the text layer: the "
+                   "entries run into the 'frequently asked questions' text")
 TIGHT = ("headings at body size with space above only (heading to text closer than the "
          "body's line pitch) are read as the first line of their paragraph")
-SPACED = "letter-spaced headings (0.1em) fall apart into letters and pieces"
 KNOWN_FAILURES: dict[str, str] = {
-    "chromium-0-size-2col": f"{GAPS}: 'the card wins\\nunless this entry says otherwise.\\n"
-    "Interpretations'; Chromium's list bullets are not text, and one-line items that fill "
-    "the column run together: 'controls, then those of each opponent'",
-    "chromium-2-classic-1col": f"{U2010} (Chromium prints U+2010 at a soft hyphen): "
-    "'defini- tions', 'dis- agree'; small-caps FAQ questions are not seen as questions: "
-    "the four FAQ entries run into the 'frequently asked questions' text (55 sections for 59)",
-    "chromium-3-smallcaps-2col": "the contents page (two entries a line) became sections: a "
-    "'contents' heading over '2 definitions and terms', '3.1 round structure'... (73 for 61)",
-    "chromium-4-spaced-3col": f"{SPACED}: 'n o te s an d e r r ata' (the path of every "
-    "section under it)",
-    "chromium-5-bold-1col": "small-caps FAQ questions (Chromium synthesises them from two "
-    "sizes) split at the size changes: 'i n th e sam e roun d as my own?'",
-    "chromium-6-caps-2col": f"{U2010} (Chromium prints U+2010 at a soft hyphen): "
-    "'other- wise', 'temper- ing'",
-    "chromium-8-colour-3col": "the contents page (two entries a line) became sections: "
-    "'contents' over '1.1 card errata 3.rulings and clarifications' (62 for 61)",
+    "chromium-2-classic-1col": f"{FONT_SMALL_CAPS} (55 sections for 59)",
+    "chromium-6-caps-2col@pdfplumber": "Chromium splits its text runs at every soft hyphen "
+    "and pdfplumber reads the joins as spaces: 'col lects cor rec tions'",
+    "chromium-8-colour-3col": f"{FONT_SMALL_CAPS} (57 sections for 61)",
     "chromium-9-classic-1col@pdfplumber": "Chromium splits its text runs at every soft hyphen "
     "and pdfplumber reads the joins as spaces: 'col lects cor rec tions'",
-    "chromium-10-smallcaps-2col": "synthesised small-caps headings split at the size changes: "
-    "'notes an d errata', 'car d er rata', 'bu rn'",
-    "weasyprint-0-spaced-2col": f"{U2010}: 'con- trols'; {SPACED}: 'def in it ions and terms'",
-    "weasyprint-1-bold-3col": f"{GAPS}: 'this entry says\\notherwise', "
-    "'the active\\nplayer orders them,\\nbeginning'",
-    "weasyprint-3-size-2col": "the contents page (two entries a line) became sections: "
-    "'contents' with text 'Notes and Errata Definitions and Terms' (60 for 61)",
-    "weasyprint-5-classic-1col": f"{U2010}: 'defin- itions', 'dis- agree'",
-    "weasyprint-6-smallcaps-2col": "contents entries with dot leaders became headings: "
-    "'notes and errata.....2' (71 sections for 61)",
-    "weasyprint-7-spaced-2col": f"{SPACED}: 'c ard e rrata'",
-    "weasyprint-8-bold-3col": "the contents page (two entries a line) ran into the front "
-    "paragraph ('shown in red.\\n5. Frequently Asked Questions 4.1 Restricted List') and "
-    "'6.1 round sequence' became a heading",
-    "weasyprint-9-caps-1col": f"{U2010} (at soft hyphens): 'clarifica- tion', 'ex- pansions'; "
-    "small-caps FAQ questions are not seen as questions: the FAQ entries run into section 5's "
-    "text (57 for 61)",
-    "weasyprint-10-size-2col": f"{U2010}: 'tour- nament', 'informa- tion'",
+    "weasyprint-0-spaced-2col@pdfplumber": "the letter-spaced 'Definitions and Terms' heading "
+    "nests under 'Notes and Errata' through pdfplumber",
+    "weasyprint-3-size-2col": f"{FONT_SMALL_CAPS}: titled entries read as terms",
+    "weasyprint-7-spaced-2col": "a restricted-list table cell that wraps ('Ember Clan' over "
+    "two lines) is read row by row: 'Ember Cinder Drake (Core, 15) Clan'",
+    "weasyprint-9-caps-1col": f"{FONT_SMALL_CAPS} (57 sections for 61)",
     "typst-0-colour-2col": "Typst's ToUnicode maps Liberation Sans' one hyphen glyph to "
     "U+00AD (pdfplumber) or U+FFFE (PDFium, at breaks): compounds lose their hyphens and "
     "the hyphens make a line of their own: 'order.\\n- - -\\nOut of play cards'",
-    "typst-1-classic-3col": f"{TIGHT}: '(1.1) Drawing from an Empty Deck' read as rule 1.1 "
-    "titled 'round structure' with text 'Drawing from an Empty Deck\\nA player...'; the "
-    "terms' kind is 'text', not 'term'",
-    "typst-2-smallcaps-1col": f"{TIGHT} (here in synthesised small capitals): '2.4 Burn' "
-    "read as rule 2.4 titled 'definitions and terms', text 'Burn\\nBurn names...'",
-    "typst-3-spaced-2col": "the contents with dot leaders became a 'term' section "
-    f"'contents' ('Notes and Errata.....2'); {SPACED}: 'no te s a nd errata'; {TIGHT}",
+    "typst-1-classic-3col": f"{TIGHT}: the glossary's entries come out as kind 'text', not "
+    "'term'",
+    "typst-3-spaced-2col": f"{TIGHT}: the glossary's entries come out as kind 'text'",
     "typst-4-bold-3col": f"{TIGHT}: '2.1 Anchor' (bold) read as rule 2.1 titled "
     "'definitions and terms', text 'Anchor\\nAnchor is...'",
     "typst-6-size-2col@pdfium": "Typst's break hyphen reads as U+FFFE through PDFium and "
     "stays in the word: 'be-tween', 'other-wise', 'organis-ers'",
-    "typst-7-colour-2col": "Typst's break hyphen (U+FFFE through PDFium, DejaVu Sans) "
-    "starts the next line or is lost: 'this digest\\n- disagree', 'other wise'",
 }
 
 
@@ -149,7 +118,10 @@ def check_sections(layout, reader, pdf: bytes) -> None:
     doc = parse(pdf, source=f"{layout.name}.pdf", options=ReadOptions(pdf_reader=reader))
     page = parse(html_page(_content(layout)).encode(), source=f"{layout.name}.html")
     assert doc.format == "pdf"
-    assert [section_key(s) for s in doc.sections] == [section_key(s) for s in page.sections]
+    # whitespace as a diff sees it: a forced break that falls where a full line ends
+    # anyway reads as a wrap in print, and a wrap right after a short word as a break
+    assert [section_key(s, breaks=False) for s in doc.sections] == \
+        [section_key(s, breaks=False) for s in page.sections]
     assert (doc.title, doc.version, doc.effective) == (TITLE, "3.1", "2022-04-02")
 
 

@@ -25,9 +25,9 @@ def entry_key(line: str) -> str:
 
 def _names(line: str) -> tuple[str, str]:
     """What a contents line may name: itself, or itself without a page number."""
-    if len(line) > LONGEST:
+    key = entry_key(line)  # leaders out first: they may fill a line of any length
+    if len(key) > LONGEST:
         return "\0", "\0"  # names nothing
-    key = entry_key(line)
     return key, entry_key(_PAGE.sub("", key))
 
 

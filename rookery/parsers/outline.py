@@ -119,8 +119,11 @@ def _tree(blocks: list[Block]) -> _Node:
     # when every heading is set alike, their numbers are all that tells their levels; a
     # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)
     flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
+    opened: dict[tuple[str, ...], str] = {}  # number → how its section opened
     for block in blocks:
-        if block.kind == "heading":
+        if _quotes(block, opened):
+            stack[-1].body.append(block)  # "10.1 General" again, in an update summary
+        elif block.kind == "heading":
             read = read_label(block.text) if flat else None
             place = _by_number(stack, read[0]) if read else None
             if place is not None:  # its number says where it goes, whatever its type
@@ -144,6 +147,28 @@ def _tree(blocks: list[Block]) -> _Node:
             stack[-1].body.append(block)
     _gather_entries(root)
     return root
+
+
+QUOTED_WORDS = 6  # a repeated number that opens with this many of the same words quotes
+
+
+def _quotes(block: Block, opened: dict[tuple[str, ...], str]) -> bool:
+    """Does the block repeat a section number the document has already opened, with the
+    same first words? Then it quotes that section (an update summary that lists what
+    changed, an example) and is text, not a second section. Records a first opening.
+    A number that comes again with other words (a part that starts its numbering
+    afresh) is not a quotation."""
+    if block.kind not in ("heading", "para", "item"):
+        return False
+    read = read_label(block.text)
+    if read is None:
+        return False
+    label, rest = read
+    words = " ".join(rest.casefold().split()[:QUOTED_WORDS])
+    if label.parts not in opened:
+        opened[label.parts] = words
+        return False
+    return bool(words) and opened[label.parts] == words
 
 
 def _gather_entries(node: _Node) -> None:

@@ -49,7 +49,9 @@ def find_gutters(frags: list[Fragment], trusted: list[Gutter] = ()) -> list[Gutt
     found = _page_gutters(frags, trusted)
     for g in trusted:
         if not _near(g[0], g[1], found):
-            found.append(g)
+            # a gutter of the page's own that overlaps it is the same gutter, widened or
+            # narrowed by a line or two: the document's holds
+            found = [(a, b) for a, b in found if not (a < g[1] and g[0] < b)] + [g]
     return sorted(found)
 
 
@@ -136,7 +138,7 @@ def reading_order(frags: list[Fragment], gutters: list[Gutter], page: int) -> li
     for k in range(len(cuts) - 1):
         inside = [f for f, c in placed if c == k]
         if inside:
-            edges[k] = (min(f.x0 for f in inside), max(f.x1 for f in inside))
+            edges[k] = (min(f.x0 for f in inside), _measure(inside, k, gutters, right))
     bands: list[tuple[str, list[tuple[Fragment, int | None]]]] = []
     for f, k in sorted(placed, key=lambda p: (p[0].top, p[0].x0)):
         kind = "span" if k is None or len(edges) == 1 else "columns"
@@ -144,6 +146,7 @@ def reading_order(frags: list[Fragment], gutters: list[Gutter], page: int) -> li
             bands[-1][1].append((f, k))
         else:
             bands.append((kind, [(f, k)]))
+    _carry_on_spans(bands)
 
     lines: list[Line] = []
     for kind, members in bands:
@@ -153,6 +156,36 @@ def reading_order(frags: list[Fragment], gutters: list[Gutter], page: int) -> li
         for k in sorted(edges):
             lines.extend(_lines([f for f, c in members if c == k], edges[k], page))
     return lines
+
+
+def _measure(inside: list[Fragment], k: int, gutters: list[Gutter], right: float) -> float:
+    """Where column `k` ends: where its lines do, when a good part of them come near
+    that far (prose, justified or ragged); when its lines are mostly short (a list of
+    entries), nothing shows the measure, and the column may run up to the next gutter
+    or the page's text edge."""
+    end = max(f.x1 for f in inside)
+    start = min(f.x0 for f in inside)
+    widths = sorted(f.x1 - start for f in inside)
+    if len(widths) < 4 or widths[3 * len(widths) // 4] >= 0.9 * (end - start):
+        return end
+    return max(end, gutters[k][0] if k < len(gutters) else right)
+
+
+def _carry_on_spans(bands) -> None:
+    """A paragraph set across the page whose last line is short enough to fit in a
+    column (above the page's columns, before any other column has begun) goes on
+    across the page: move such lines from the top of a columns band to the span before."""
+    for (kind, before), (next_kind, members) in zip(bands, bands[1:]):
+        if kind != "span" or next_kind != "columns":
+            continue
+        while members:
+            f, k = members[0]
+            last = before[-1][0]
+            others = [g.top for g, c in members[1:] if c != k]
+            if others and min(others) < f.bottom or f.top - last.bottom > 0.6 * f.size \
+                    or f.top < last.bottom - 0.3 * f.size:  # beside it, not below
+                break
+            before.append(members.pop(0))
 
 
 def _lines(frags: list[Fragment], column: tuple[float, float], page: int) -> list[Line]:

@@ -31,7 +31,7 @@ class Glyph:
     italic: bool
     color: tuple[int, int, int] | None  # fill colour, 0..255 RGB
     cid: object = None  # what tells one unmapped glyph from another, when it has no text
-    space_after: bool = False  # the PDF's text puts a word space after it
+    space_after: bool = False  # PDFium inferred a word space after it (not a space glyph)
     base: float | None = None  # its baseline (top-down points), when the reader knows it
 
     @property
@@ -102,8 +102,9 @@ FRAGMENT_GAP = 0.9  # ems of gap that part two fragments (columns, table cells)
 def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     """Group a page's glyphs into fragments (see the module doc).
 
-    Words are parted where the PDF's text has a space (a space glyph, or one PDFium
-    reads from the content stream, whose own position is not to be trusted). Where the
+    Words are parted where the PDF's text has a space: a space glyph, or one PDFium
+    infers from the content stream (whose own position is not to be trusted) where the
+    gap is any wider than the line's other gaps between letters. Where the
     page's producer marks its word spaces so (most engines that set text do), that is
     all: a letter-spaced heading, synthesized small capitals or a justified line open
     gaps inside words that must not part them, and only a gap as wide as a space beyond
@@ -123,35 +124,42 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     out = []
     for row in rows:
         spaced = set()  # positions in `ink` after which the producer put a space glyph
+        inferred = set()  # ... or after which PDFium inferred one from the content stream
         ink: list[Glyph] = []
         for g in row:
             if g.text.strip():
                 if g.space_after:
-                    spaced.add(len(ink))
+                    inferred.add(len(ink))
                 ink.append(g)
             elif ink:
                 spaced.add(len(ink) - 1)
         if not ink:
             continue
         gaps = [(b.x0 - a.x1) / max(a.size, b.size, 1.0) for a, b in zip(ink, ink[1:])]
-        tracking = _usual(gaps)
-        current = [ink[0]]
-        for k, (g, gap) in enumerate(zip(ink[1:], gaps)):
-            prev = ink[k]
-            if gap > FRAGMENT_GAP + max(tracking, 0.0):
-                out.append(current)
-                current = [g]
-                continue
-            if k in spaced or gap > tracking + (WIDE if marked else WORD_SPACE):
-                # the space between two words is coloured only if both are
-                current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,
-                                     prev.family, prev.bold, prev.italic,
-                                     prev.color if prev.color == g.color else None))
-            current.append(g)
-        out.append(current)
+        # cut the row where columns (or cells) part, then read each piece's words by its
+        # own tracking: a letter-spaced heading beside a column of body text has its own
+        wide = FRAGMENT_GAP + max(_usual(gaps), 0.0)
+        cuts = [0] + [k + 1 for k, gap in enumerate(gaps) if gap > wide] + [len(ink)]
+        for a, b in zip(cuts, cuts[1:]):
+            tracking = _usual(gaps[a:b - 1])
+            current = [ink[a]]
+            for k in range(a, b - 1):
+                prev, g, gap = ink[k], ink[k + 1], gaps[k]
+                # an inferred space stands where the gap is wider than the piece's
+                # tracking at all: a letter-spaced word drawn glyph by glyph makes PDFium
+                # infer spaces inside it, at gaps no wider than its other letters'
+                if k in spaced or k in inferred and gap > tracking + TIGHT_SPACE \
+                        or gap > tracking + (WIDE if marked else WORD_SPACE):
+                    # the space between two words is coloured only if both are
+                    current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,
+                                         prev.family, prev.bold, prev.italic,
+                                         prev.color if prev.color == g.color else None))
+                current.append(g)
+            out.append(current)
     return [Fragment(page=page, glyphs=f) for f in out]
 
 
+TIGHT_SPACE = 0.02  # ems beyond the tracking: the least gap an inferred space may sit in
 WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set
 
 
@@ -172,7 +180,9 @@ def _marks_spaces(rows: list[list[Glyph]]) -> bool:
 
 def _usual(gaps: list[float]) -> float:
     """The gap between letters of a word on this line: most gaps are inside words."""
-    if len(gaps) < 4:
+    if len(gaps) < 2:
         return 0.0
+    if len(gaps) < 4:  # a short word: its narrowest gap
+        return min(max(min(gaps), -0.1), 0.3)
     ordered = sorted(gaps)
     return min(max(ordered[len(ordered) // 3], -0.1), 0.3)

@@ -313,6 +313,11 @@ def _join(block: _Block, nxt: _Line) -> str:
     last = block.lines[-1]
     if not _is_full(last, nxt):
         return "\n"  # stopped short
+    own = block.joins[1:] if block.lead else block.joins  # not the name line's break
+    if own and own[-1] == "\n" and last.line.column[1] - last.x1 >= _first_word_width(nxt):
+        # the next word would only just not fit with its space: in a block whose lines
+        # break where they end (a list, one name a line) this one does too
+        return "\n"
     if re.search(r"[^\W\d_]-$", last.text) and nxt.text[:1].islower():
         return "-"
     return " "

@@ -100,19 +100,30 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     before it used, if it is their continuation. Returns the size of the small capitals
     restored, or None."""
     letters = [g for g in glyphs if g.text.isalpha()]
-    if not letters or not all(g.text.isupper() for g in letters):
+    if not letters:
         return None
     found = None
     for word in _words(glyphs):
         big = max(g.size for g in word)
         if SMALL_CAPS[0] * big <= min(g.size for g in word) <= SMALL_CAPS[1] * big:
             found = min(g.size for g in word)
+    mapped = all(g.text.isupper() for g in letters)
+    if not mapped:
+        # an engine that scales capitals down may map its glyphs to either case by their
+        # first use ("dOes an anChored"): a line of two sizes with most letters at the
+        # smaller is in small capitals all the same, and its larger letters are capitals
+        at = found or small  # ... or, all at their size, the rest of the line before
+        if at is None or 2 * sum(abs(g.size - at) < 0.05 for g in letters) < len(letters) \
+                or found is None and any(abs(g.size - at) >= 0.05 for g in letters):
+            return None
     small = found or small
     if small is None or not (found or all(abs(g.size - small) < 0.05 for g in letters)):
         return None
     for g in letters:
         if abs(g.size - small) < 0.05:
             g.text = g.text.lower()
+        elif not mapped:
+            g.text = g.text.upper()
     return small
 
 

@@ -1,0 +1,183 @@
+"""What the PDF reader decides from a document's own evidence, case by case: glyphs as
+real engines place them (one by one, letter-spaced, small capitals of two sizes, spaces
+inferred or written), line-end hyphens of every kind, and the text normal form."""
+import pytest
+
+from rookery.model import same_text
+from rookery.parsers.blocks import Block
+from rookery.parsers.contents import drop_contents
+from rookery.parsers.normalize import normalize
+from rookery.parsers.pdf.glyphs import Glyph, fragments
+from rookery.parsers.pdf.paragraphs import _plain_hyphen_at_end
+from rookery.parsers.pdf.repair import keeps_hyphen, vocabulary
+from rookery.parsers.pdf.typography import line_style, restore_small_caps
+
+
+def set_line(text: str, size: float = 10.0, tracking: float = 0.0, spaces: str = "glyph",
+             sizes: list[float] | None = None, base: float = 100.0, x: float = 50.0):
+    """Glyphs of one line as an engine places them: each letter 0.5 em wide, `tracking`
+    ems apart; a word space 0.3 em, written as a space glyph, inferred ("inferred": the
+    glyph before it says so), or left as a bare gap ("gap")."""
+    out = []
+    for k, ch in enumerate(text):
+        s = sizes[k] if sizes else size
+        if ch == " ":
+            if spaces == "glyph":
+                out.append(Glyph(" ", x, x + 0.3 * s, base - s, base + 0.2 * s, s, "serif",
+                                 False, False, (0, 0, 0), base=base))
+            elif spaces == "inferred" and out:
+                out[-1].space_after = True
+            x += 0.3 * s
+            continue
+        out.append(Glyph(ch, x, x + 0.5 * s, base - 0.8 * s, base + 0.2 * s, s, "serif", False,
+                         False, (0, 0, 0), base=base))
+        x += (0.5 + tracking) * s
+    return out
+
+
+def words(glyphs) -> list[str]:
+    return [f.text for f in fragments(glyphs, 0)]
+
+
+def page_of(line, spaces: str = "glyph"):
+    """The line among twenty of body text set the same way, so the page's habits show."""
+    body = [g for k in range(20) for g in set_line("plain words set in a row", spaces=spaces,
+                                                      base=200.0 + 14 * k)]
+    return line + body
+
+
+@pytest.mark.parametrize("line,spaces,expected", [
+    # a letter-spaced heading whose words PDFium infers spaces inside (at gaps no wider
+    # than its other letters') keeps its words
+    ("Gale", "inferred", "Gale"),
+    ("Definitions and Terms", "inferred", "Definitions and Terms"),
+    # written spaces part words, and nothing else does below a space's width
+    ("Notes and Errata", "glyph", "Notes and Errata"),
+])
+def test_letter_spaced_words_stay_whole(line, spaces, expected):
+    glyphs = set_line(line, tracking=0.1, spaces=spaces)
+    if spaces == "inferred":  # PDFium infers a space inside the word, too
+        glyphs[1].space_after = True
+    assert words(page_of(glyphs, spaces))[0] == expected
+
+
+def test_a_gap_as_wide_as_a_space_parts_words_where_the_page_writes_none():
+    # a list's number placed apart from its text, on a page that writes its spaces
+    line = set_line("1.") + set_line("Recover", x=50.0 + 0.5 * 10 * 2 + 4.0)
+    assert words(page_of(line))[0] == "1. Recover"
+
+
+def test_a_page_without_space_glyphs_is_read_by_its_gaps():
+    assert words(page_of(set_line("three short words", spaces="gap"), "gap"))[0] == \
+        "three short words"
+
+
+def test_capitals_and_small_capitals_of_two_sizes_are_one_line():
+    # their boxes' bottoms differ; their baseline does not
+    sizes = [12.5] + [9.0] * 4
+    glyphs = set_line("Notes", sizes=sizes)
+    for g in glyphs[1:]:
+        g.bottom -= 2.9  # the smaller type's box sits higher
+    assert words(glyphs) == ["Notes"]
+
+
+@pytest.mark.parametrize("text,sizes,restored", [
+    # capitals scaled down, their text kept in lower case by one engine ...
+    ("Notes", [10, 7, 7, 7, 7], "Notes"),
+    # ... mapped to either case by first use by another: the larger letters are capitals
+    ("dOES", [10, 7.6, 7.6, 7.6], "Does"),
+    # the classic form: all capitals, the smaller ones standing for lower case
+    ("CAN I", [10, 7.8, 7.8, 10, 10], "Can I"),
+    # one size: nothing to restore
+    ("Plain", [10] * 5, "Plain"),
+])
+def test_small_capitals_read_as_their_words(text, sizes, restored):
+    glyphs = set_line(text, sizes=[s for s in sizes])
+    restore_small_caps(glyphs)
+    assert "".join(g.text for g in glyphs).replace(" ", "") == restored.replace(" ", "")
+
+
+def test_scaled_small_capitals_in_lower_case_are_small_capitals_not_body_type():
+    assert line_style(set_line("Notes and Errata", sizes=[12.5, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+                                                            12.5, 9, 9, 9, 9, 9])).caps == "small"
+    assert line_style(set_line("Notes and Errata")).caps == ""
+
+
+@pytest.mark.parametrize("hyphen", ["-", "\u2010", "\u2011", "\u00ad"])
+def test_a_line_end_hyphen_of_any_kind_is_a_hyphen(hyphen):
+    glyphs = set_line("con" + hyphen)
+    _plain_hyphen_at_end(glyphs)
+    assert glyphs[-1].text == "-"
+
+
+@pytest.mark.parametrize("left,right,keeps", [
+    ("con", "sidered", False),  # a word the document prints whole elsewhere
+    ("non-target", "ing", False),  # a compound broken inside its last part
+    ("out-of", "play", True),  # a compound broken at its own hyphen
+])
+def test_a_hyphenated_break_is_judged_by_the_documents_vocabulary(left, right, keeps):
+    words = vocabulary(["considered targeting play out-of-play non-targeting is con- sidered",
+                        "a non-target- ing effect and an out-of- play card"])
+    assert keeps_hyphen(left, right, words, soft=True) is keeps
+
+
+@pytest.mark.parametrize("raw,expected", [
+    ("the Oracle(tm) text", "the Oracle\u2122 text"),
+    ("Magic: The Gathering(r) rules", "Magic: The Gathering\u00ae rules"),
+    ("Credits (c) 2019 the publisher", "Credits \u00a9 2019 the publisher"),
+    ("and (c) neither player", "and (c) neither player"),  # a list's own letter
+    ("choose (r) or (tm) first", "choose (r) or (tm) first"),
+])
+def test_plain_text_spellings_of_marks_are_the_marks(raw, expected):
+    assert normalize(raw)[0] == expected
+
+
+@pytest.mark.parametrize("a,b,same", [
+    ("Dand\ufffdn, Desert", "Dand\u00e2n, Desert", True),  # a letter its file lost
+    ("Dand\ufffdn", "Dandan", False),  # stands for a letter ASCII does not have
+    ("Dand\ufffdn", "Dand\u00e2an", False),  # one letter, not two
+])
+def test_a_lost_character_matches_one_letter_beyond_ascii(a, b, same):
+    assert same_text(a, b) is same
+
+
+def test_a_contents_list_goes_with_its_entries_subtopics():
+    blocks = [Block("para", "Front matter says what this is."),
+              Block("heading", "Contents", level=1),
+              Block("para", "1.1. General"),
+              Block("para", "Languages, Official Text"),
+              Block("para", "1.2. Golden Rules"),
+              Block("para", "Choices"),
+              Block("para", "1.3. Active Player"),
+              Block("heading", "1.1. General", level=2),
+              Block("para", "Some rule text."),
+              Block("heading", "1.2. Golden Rules", level=2),
+              Block("heading", "1.3. Active Player", level=2)]
+    kept = [b.text for b in drop_contents(blocks)]
+    assert kept == ["Front matter says what this is.", "1.1. General", "Some rule text.",
+                    "1.2. Golden Rules", "1.3. Active Player"]
+
+
+def test_a_contents_line_filled_with_leaders_is_still_a_contents_line():
+    leaders = "." * 200
+    blocks = [Block("heading", "Contents", level=1)] + \
+        [Block("heading", f"{n} {name}{leaders}{n + 1}", level=1)
+         for n, name in enumerate(["Notes", "Terms", "Rulings"], start=1)] + \
+        [Block("heading", f"{n} {name}", level=1)
+         for n, name in enumerate(["Notes", "Terms", "Rulings"], start=1)]
+    assert [b.text for b in drop_contents(blocks)] == ["1 Notes", "2 Terms", "3 Rulings"]
+
+
+def test_a_titled_number_with_nothing_under_it_is_a_section_beside_its_siblings():
+    # a PDF sets "600. General" in body type, between a chapter and "601. Casting Spells"
+    from rookery.parsers.blocks import RawDocument
+    from rookery.parsers.outline import build_document
+
+    blocks = [Block("heading", "5. Turns", level=1), Block("item", "500. General"),
+              Block("para", "500.1. A turn has phases."),
+              Block("heading", "6. Spells", level=1), Block("item", "600. General"),
+              Block("item", "601. Casting Spells"), Block("para", "601.1. Casting takes steps.")]
+    doc = build_document(RawDocument(blocks=blocks, format="pdf"))
+    numbered = {s.number: s for s in doc.sections}
+    assert numbered["600"].title == "General" and numbered["600"].path == ("6. Spells",)
+    assert numbered["6"].text == ""
