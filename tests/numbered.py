@@ -146,9 +146,16 @@ def text(scheme: Scheme, indent: bool = True, contents: bool = True,
     return "\n".join(lines)
 
 
-def html(scheme: Scheme) -> str:
-    """The rulebook as a simple web page: headings, and one paragraph per rule."""
+GLOSSARIES = ("headings", "dl", "bold", "table")
+
+
+def html(scheme: Scheme, glossary: str = "headings", revised_term: str | None = None) -> str:
+    """The rulebook as a simple web page: headings, and one paragraph per rule; its
+    glossary set as headings over definitions, as a definition list (`dl`), as
+    paragraphs led by the term in bold (`bold`) or as a two-column table. `revised_term`
+    names a term whose definition is reworded."""
     body = [f"<h1>{TITLE}</h1>", f"<p>{EFFECTIVE}</p>"]
+    terms = []
     for it in items(scheme):
         if it[0] == "h":
             body.append(f"<h{it[1] + 1}>{it[2]}</h{it[1] + 1}>")
@@ -157,9 +164,22 @@ def html(scheme: Scheme) -> str:
         elif it[0] == "rule":
             body.append(f"<p>{it[1]} {it[2]}</p>")
         else:
-            body.append(f"<h3>{it[1]}</h3><p>{it[2]}</p>")
+            terms.append((it[1], reword(it[2]) if it[1] == revised_term else it[2]))
+    body.append({
+        "headings": lambda: "".join(f"<h3>{t}</h3><p>{d}</p>" for t, d in terms),
+        "dl": lambda: "<dl>" + "".join(f"<dt>{t}</dt><dd>{d}</dd>" for t, d in terms) + "</dl>",
+        "bold": lambda: "".join(f"<p><b>{t}</b> {d}</p>" for t, d in terms),
+        "table": lambda: "<table>" + "".join(f"<tr><td>{t}</td><td>{d}</td></tr>"
+                                             for t, d in terms) + "</table>",
+    }[glossary]())
     return "<!doctype html><html><head><meta charset='utf-8'><title>Lanternfall</title>" \
         "</head><body>" + "\n".join(body) + "</body></html>"
+
+
+def reword(definition: str) -> str:
+    """The definition as a later release words it."""
+    return definition.replace("A keyword", "A keyword ability", 1) \
+        if definition.startswith("A keyword") else "Reworded: " + definition
 
 
 def paragraphs_page(scheme: Scheme) -> str:
