@@ -182,6 +182,54 @@ def reword(definition: str) -> str:
         if definition.startswith("A keyword") else "Reworded: " + definition
 
 
+# automatic numbering per scheme: (numFmt, lvlText, start) for chapter, section, rule,
+# subrule, as a rulebook set in Word would declare its multi-level list
+AUTOMATIC = {
+    "decimal": [("decimal", "%1.", 1), ("decimal", "%1.%2", 1), ("decimal", "%1.%2.%3", 1),
+                ("decimal", "%1.%2.%3.%4", 1)],
+    "hundreds": [("decimal", "%1.", 1), ("decimal", "%10%2.", 0), ("decimal", "%10%2.%3.", 1),
+                 ("lowerLetter", "%10%2.%3%4", 1)],
+    "letters": [("upperLetter", "%1.", 1), ("decimal", "%1.%2", 1), ("decimal", "%1.%2.%3", 1),
+                ("decimal", "%1.%2.%3.%4", 1)],
+    "paren": [("decimal", "%1.", 1), ("decimal", "(%1.%2)", 1), ("decimal", "(%1.%2.%3)", 1),
+              ("decimal", "(%1.%2.%3.%4)", 1)],
+}
+
+
+def word(scheme: Scheme, automatic: bool = False, glossary: str = "headings",
+         revised_term: str | None = None) -> bytes:
+    """The rulebook as a Word file: Title and Heading styles, rules as paragraphs with
+    their numbers typed or (`automatic`) printed by Word's list numbering; the glossary
+    as Heading 3 terms, a term style of its own (`styled`), bold run-in terms (`bold`)
+    or a two-column table (`table`)."""
+    from wordfile import docx, numbering, para, run, table
+
+    body = [para(TITLE, style="Title"), para(run(EFFECTIVE, i=True))]
+    terms = []
+    for it in items(scheme):
+        if it[0] == "h":
+            style = f"Heading{it[1]}"
+            label, _, name = it[2].partition(" ")
+            if automatic and it[2] not in ("Introduction", "Glossary"):
+                body.append(para(name, style=style, num=(1, it[1] - 1)))
+            else:
+                body.append(para(it[2], style=style))
+        elif it[0] == "p":
+            body.append(para(it[1]))
+        elif it[0] == "rule":
+            depth = 3 if it[1][-1:].isalpha() or it[1].strip("()").count(".") > 2 else 2
+            body.append(para(it[2], num=(1, depth)) if automatic else para(f"{it[1]} {it[2]}"))
+        else:
+            terms.append((it[1], reword(it[2]) if it[1] == revised_term else it[2]))
+    if glossary == "table":
+        body.append(table([[t, d] for t, d in terms]))
+    for t, d in terms if glossary != "table" else ():
+        body += {"headings": lambda: [para(t, style="Heading3"), para(d)],
+                 "styled": lambda: [para(t, style="TermWord"), para(d)],
+                 "bold": lambda: [para(run(t, b=True), " " + d)]}[glossary]()
+    return docx(body, numbering({1: AUTOMATIC[scheme.name]}) if automatic else None)
+
+
 def paragraphs_page(scheme: Scheme) -> str:
     """The plain-text release pasted into a web page: one paragraph per block of lines,
     a <br> at each line end, and no heading markup at all."""
