@@ -146,13 +146,14 @@ def text(scheme: Scheme, indent: bool = True, contents: bool = True,
     return "\n".join(lines)
 
 
-GLOSSARIES = ("headings", "dl", "bold", "table")
+GLOSSARIES = ("headings", "dl", "bold", "bold lines", "table")
 
 
 def html(scheme: Scheme, glossary: str = "headings", revised_term: str | None = None) -> str:
     """The rulebook as a simple web page: headings, and one paragraph per rule; its
     glossary set as headings over definitions, as a definition list (`dl`), as
-    paragraphs led by the term in bold (`bold`) or as a two-column table. `revised_term`
+    paragraphs led by the term in bold (`bold`), as bold terms on lines of their own
+    over their definitions (`bold lines`) or as a two-column table. `revised_term`
     names a term whose definition is reworded."""
     body = [f"<h1>{TITLE}</h1>", f"<p>{EFFECTIVE}</p>"]
     terms = []
@@ -169,6 +170,7 @@ def html(scheme: Scheme, glossary: str = "headings", revised_term: str | None = 
         "headings": lambda: "".join(f"<h3>{t}</h3><p>{d}</p>" for t, d in terms),
         "dl": lambda: "<dl>" + "".join(f"<dt>{t}</dt><dd>{d}</dd>" for t, d in terms) + "</dl>",
         "bold": lambda: "".join(f"<p><b>{t}</b> {d}</p>" for t, d in terms),
+        "bold lines": lambda: "".join(f"<p><b>{t}</b></p><p>{d}</p>" for t, d in terms),
         "table": lambda: "<table>" + "".join(f"<tr><td>{t}</td><td>{d}</td></tr>"
                                              for t, d in terms) + "</table>",
     }[glossary]())
@@ -200,8 +202,8 @@ def word(scheme: Scheme, automatic: bool = False, glossary: str = "headings",
          revised_term: str | None = None) -> bytes:
     """The rulebook as a Word file: Title and Heading styles, rules as paragraphs with
     their numbers typed or (`automatic`) printed by Word's list numbering; the glossary
-    as Heading 3 terms, a term style of its own (`styled`), bold run-in terms (`bold`)
-    or a two-column table (`table`)."""
+    as Heading 3 terms, a term style of its own (`styled`), bold run-in terms (`bold`),
+    bold terms on lines of their own (`bold lines`) or a two-column table (`table`)."""
     from wordfile import docx, numbering, para, run, table
 
     body = [para(TITLE, style="Title"), para(run(EFFECTIVE, i=True))]
@@ -226,7 +228,8 @@ def word(scheme: Scheme, automatic: bool = False, glossary: str = "headings",
     for t, d in terms if glossary != "table" else ():
         body += {"headings": lambda: [para(t, style="Heading3"), para(d)],
                  "styled": lambda: [para(t, style="TermWord"), para(d)],
-                 "bold": lambda: [para(run(t, b=True), " " + d)]}[glossary]()
+                 "bold": lambda: [para(run(t, b=True), " " + d)],
+                 "bold lines": lambda: [para(run(t, b=True)), para(d)]}[glossary]()
     return docx(body, numbering({1: AUTOMATIC[scheme.name]}) if automatic else None)
 
 

@@ -73,11 +73,14 @@ def para(*content: str, style: str | None = None, num: tuple[int, int] | None = 
     return f"<w:p>{f'<w:pPr>{ppr}</w:pPr>' if ppr else ''}{body}</w:p>"
 
 
-def table(rows: list[list[str]]) -> str:
-    """A table whose cells each hold one paragraph of plain text (or given XML)."""
+def table(rows: list[list[str]], header: bool = False) -> str:
+    """A table whose cells each hold one paragraph of plain text (or given XML); with
+    `header`, its first row repeats as the header row of each page."""
     cells = lambda row: "".join(  # noqa: E731
         f"<w:tc>{c if c.startswith('<w:p') else para(c)}</w:tc>" for c in row)
-    return "<w:tbl>" + "".join(f"<w:tr>{cells(row)}</w:tr>" for row in rows) + "</w:tbl>"
+    head = "<w:trPr><w:tblHeader/></w:trPr>"
+    return "<w:tbl>" + "".join(f"<w:tr>{head if header and k == 0 else ''}{cells(row)}</w:tr>"
+                               for k, row in enumerate(rows)) + "</w:tbl>"
 
 
 def numbering(lists: dict[int, list[tuple[str, str, int]]]) -> str:

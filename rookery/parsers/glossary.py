@@ -25,20 +25,36 @@ def alphabetical(titles: list[str]) -> bool:
 
 
 def term_name(block: Block) -> str | None:
-    """The term a glossary paragraph set run-in opens with ("Abandon" in "Abandon To turn
-    a face-up scheme..."): a name, not the first words of a sentence."""
+    """The term a glossary paragraph names: the name it opens with, set run-in ("Abandon"
+    in "Abandon To turn a face-up scheme..."), or its whole text when it is a name on a
+    line of its own set in bold or italics; a name, not the first words of a sentence."""
+    if block.kind not in ("para", "item"):
+        return None
     name = block.run_in
-    return name if name and block.kind in ("para", "item") \
-        and is_name(name.rstrip(" :.-"), 10) else None
+    if name is None and block.emphasized and not block.lead and "\n" not in block.text \
+            and not block.text.rstrip().endswith("?"):
+        name = block.text
+    return name if name and is_name(name.rstrip(" :.-"), 10) else None
 
 
-def run_in_terms(body: list[Block], term_context: bool) -> set[str]:
-    """The run-in names of this body that are glossary terms: under a heading that says
-    glossary, or three or more in alphabetical order; a name that recurs ("Example:"
-    opening paragraph after paragraph) is a label, never a term."""
-    names = [n for b in body if (n := term_name(b))]
-    counts = Counter(order_key(n) for n in names)
-    once = {n for n in names if counts[order_key(n)] == 1}
-    if not once or not (term_context or alphabetical([n for n in names if n in once])):
+def term_openers(body: list[Block], term_context: bool) -> set[int]:
+    """Which blocks of this body open glossary terms: under a heading that says
+    glossary, or three or more names in alphabetical order. A name on its own line
+    opens one only with its definition after it (a letter dividing a glossary, "B",
+    does not); a name that recurs ("Example:" opening paragraph after paragraph) is a
+    label, never a term."""
+    names = {}
+    for k, block in enumerate(body):
+        name = term_name(block)
+        if name is None:
+            continue
+        if block.run_in is None:
+            after = body[k + 1] if k + 1 < len(body) else None
+            if after is None or after.kind not in ("para", "item") or term_name(after):
+                continue
+        names[k] = name
+    counts = Counter(order_key(n) for n in names.values())
+    once = {k: n for k, n in names.items() if counts[order_key(n)] == 1}
+    if not once or not (term_context or alphabetical(list(once.values()))):
         return set()
-    return once
+    return set(once)

@@ -29,7 +29,7 @@ from ..model import Document, Section, title_key
 from . import meta
 from .blocks import Block, RawDocument, is_name
 from .contents import drop_contents
-from .glossary import alphabetical, order_key, run_in_terms, term_name
+from .glossary import alphabetical, order_key, term_openers
 from .normalize import close_gaps
 from .numbering import Label, extends, follows, read_label
 
@@ -296,9 +296,9 @@ def _split_entries(node: _Node, faq_context: bool, term_context: bool = False) -
     entries: list[_Node] = []
     path = node.path + ((node.heading_text,) if node.heading_text else ())
     faq_here = faq_context or sum(b.is_question for b in node.body) >= 2
-    terms_here = run_in_terms(node.body, term_context)
-    for block in node.body:
-        if term_name(block) in terms_here:
+    terms = term_openers(node.body, term_context)
+    for k, block in enumerate(node.body):
+        if k in terms:
             entries.append(_term_entry(block, node.level + 1, path))
             continue
         if block.is_question and faq_here:
@@ -356,8 +356,9 @@ def _lead_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
 
 
 def _term_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
-    """A glossary entry set run-in: the term is its title, what follows its text."""
-    name = block.run_in or ""
+    """A glossary entry: the term is its title, what follows it (run-in, or in the
+    paragraphs after it) its text."""
+    name = block.run_in or block.text
     rest = block.text[len(name):]
     cut = len(name) + len(rest) - len(rest.lstrip(" :.\u2014-\n"))
     title = name.rstrip(" :.-").strip() or name
@@ -365,7 +366,9 @@ def _term_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
                                 marks=[(a, min(b, len(title))) for a, b in block.marks
                                        if a < len(title)]),
                   level=level, path=path, heading_text=title, title=title, is_entry=True)
-    entry.body.append(Block(kind="para", text=block.text[cut:], marks=_shift(block.marks, cut)))
+    if block.text[cut:]:
+        entry.body.append(Block(kind="para", text=block.text[cut:],
+                                marks=_shift(block.marks, cut)))
     return entry
 
 

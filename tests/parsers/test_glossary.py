@@ -46,6 +46,11 @@ CASES = [
     ("bold words opening notes out of order are words, not terms",
      "<h2>Setup</h2><p><b>Important:</b> shuffle first.</p><p><b>Note</b> deal five.</p>",
      [("Setup", "text", "Important: shuffle first.\nNote deal five.")]),
+    ("bold or italic terms on lines of their own; a letter heading the glossary is no term",
+     "<h2>Glossary</h2><p><b>A</b></p><p><b>Anchor</b></p><p>Stops a card.</p>"
+     "<p>See also Drift.</p><p><i>Glow</i></p><p>What you count.</p>",
+     [("Glossary", "heading", "A"), ("Anchor", "term", "Stops a card.\nSee also Drift."),
+      ("Glow", "term", "What you count.")]),
     ("a definition list with several paragraphs to a term",
      "<h2>Glossary</h2><dl><dt>Glow</dt><dd><p>What you count.</p><p>See 1.2.</p></dd>"
      "<dt>Zone</dt><dd>A place.</dd></dl><h2>Credits</h2><p>Us.</p>",

@@ -22,7 +22,7 @@ def key(s) -> tuple:
     return (s.number, title_key(s.title), s.kind, s.text, tuple(title_key(p) for p in s.path))
 
 
-@pytest.mark.parametrize("glossary", ["headings", "styled", "bold", "table"])
+@pytest.mark.parametrize("glossary", ["headings", "styled", "bold", "bold lines", "table"])
 @pytest.mark.parametrize("automatic", [False, True], ids=["typed numbers", "automatic numbers"])
 @pytest.mark.parametrize("scheme", numbered.SCHEMES, ids=[s.name for s in numbered.SCHEMES])
 def test_a_word_print_of_the_rulebook_gives_the_sections_of_its_text(scheme, automatic, glossary):
@@ -33,7 +33,7 @@ def test_a_word_print_of_the_rulebook_gives_the_sections_of_its_text(scheme, aut
     assert diff_documents(reference, doc).changes == []
 
 
-@pytest.mark.parametrize("glossary", ["headings", "styled", "bold", "table"])
+@pytest.mark.parametrize("glossary", ["headings", "styled", "bold", "bold lines", "table"])
 def test_a_change_to_one_term_in_a_word_glossary_names_that_term(glossary):
     scheme = numbered.SCHEMES[0]
     old = parse(numbered.word(scheme, glossary=glossary))
@@ -101,10 +101,11 @@ CASES = [
        "Ties go to the younger player.", [])]),
     ("a table of terms under a glossary is a term per row; other tables are rows of text",
      [para("Glossary", style="Heading1"),
-      table([["Anchor", "Stops a card."], ["Glow", "What you count."], ["Zone", "A place."]]),
+      table([["Term", "Meaning"], ["Anchor", "Stops a card."], ["Glow", "What you count."],
+             ["Zone", "A place."]], header=True),
       para("Costs", style="Heading1"),
       table([["Card", "Cost", "Row"], ["Ember", "2", "Back"]])], None,
-     [("heading", None, "Glossary", "", []),
+     [("heading", None, "Glossary", "Term Meaning", []),
       ("term", None, "Anchor", "Stops a card.", []),
       ("term", None, "Glow", "What you count.", []),
       ("term", None, "Zone", "A place.", []),

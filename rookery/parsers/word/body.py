@@ -157,7 +157,8 @@ def _red(color: str | None) -> bool:
 
 
 def _table(tbl, styles: Styles, numbering: Numbering) -> list[tuple]:
-    """A row per block; a row of two cells names its second cell by its first."""
+    """A row per block; a row of two cells names its second cell by its first, unless
+    it is the header row that names the columns."""
     out = []
     for tr in tbl.iter(W + "tr"):
         if tr.getparent() is not None and _owner_table(tr) is not tbl:
@@ -174,7 +175,9 @@ def _table(tbl, styles: Styles, numbering: Numbering) -> list[tuple]:
         filled = [c for c in row if any(s[0].strip() for s in c)]
         if not filled:
             continue
-        name = "".join(s[0] for s in row[0]) if len(row) == 2 and row[0] in filled else None
+        header = tr.find(f"{W}trPr/{W}tblHeader") is not None  # column names, no term
+        name = "".join(s[0] for s in row[0]) \
+            if len(row) == 2 and row[0] in filled and not header else None
         segments = []
         for cell in filled:
             if segments:
