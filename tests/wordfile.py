@@ -29,6 +29,10 @@ STYLES = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
   <w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="7"/></w:pPr><w:rPr><w:b/></w:rPr></w:style>
  <w:style w:type="paragraph" w:customStyle="1" w:styleId="Question"><w:name w:val="Question"/>
   <w:basedOn w:val="Normal"/><w:rPr><w:i/></w:rPr></w:style>
+ <w:style w:type="paragraph" w:styleId="TOC1"><w:name w:val="toc 1"/><w:basedOn w:val="Normal"/>
+  </w:style>
+ <w:style w:type="numbering" w:customStyle="1" w:styleId="RulesList"><w:name w:val="Rules List"/>
+  <w:pPr><w:numPr><w:numId w:val="9"/></w:numPr></w:pPr></w:style>
  <w:style w:type="character" w:styleId="Strong"><w:name w:val="Strong"/><w:rPr><w:b/></w:rPr></w:style>
  <w:style w:type="character" w:customStyle="1" w:styleId="NewText"><w:name w:val="New Text"/>
   <w:rPr><w:color w:val="C00000"/></w:rPr></w:style>

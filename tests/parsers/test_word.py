@@ -15,6 +15,7 @@ from rookery.diffs.compare import diff_documents
 from rookery.errors import UnsupportedFormat
 from rookery.model import title_key
 from rookery.parsers import parse, sniff
+from rookery.parsers.word.styles import format_number
 from wordfile import deleted, docx, inserted, numbering, para, run, table
 
 
@@ -54,7 +55,12 @@ LISTS = numbering({
     5: [("decimal", "%1.", 1), ("lowerLetter", "%2)", 1)],
     6: [("bullet", "\u2022", 1)],
     7: [("decimal", "%1.", 3), ("decimal", "%1.%2.", 1)],
+    9: [("upperLetter", "%1.", 1), ("decimal", "%1.%2", 1)],
 })
+# list 8 defers to the numbering style RulesList, whose list is 9: they count as one
+LINKED = LISTS.replace("</w:numbering>", '<w:abstractNum w:abstractNumId="8"><w:numStyleLink '
+                       'w:val="RulesList"/></w:abstractNum><w:num w:numId="8"><w:abstractNumId '
+                       'w:val="8"/></w:num></w:numbering>')
 
 # (what the case shows, body, numbering.xml, the sections expected)
 CASES = [
@@ -82,6 +88,12 @@ CASES = [
       ("ruling", "3.1", "Ready Phase", "Ready every card.", []),
       ("ruling", "3.2", "Ready Phase", "Draw two cards.", []),
       ("text", None, "Steps", "1. Draw.\n2. Play.\na) A card.\n3. Pass.\nAny order.", [])]),
+    ("Word's table of contents is left out; a list through a numbering style counts on",
+     [para("Setup\t2", style="TOC1"), para("Scoring\t3", style="TOC1"),
+      para("Setup", style="Heading1", num=(9, 0)), para("Deal five.", num=(8, 1)),
+      para("Scoring", style="Heading1", num=(8, 0)), para("Count glow.", num=(9, 1))], LINKED,
+     [("heading", "A", "Setup", "", []), ("ruling", "A.1", "Setup", "Deal five.", []),
+      ("heading", "B", "Scoring", "", []), ("ruling", "B.1", "Scoring", "Count glow.", [])]),
     ("bold first line, italic question, red and hidden runs, a red character style",
      [para("Errata", style="Heading1"),
       para(run("Lantern Keeper (Core, 12)", b=True), run("\nShould read: draw a card.")),
@@ -144,6 +156,9 @@ BAD = {
                   r"encrypted .*remove the password"),
     "legacy .doc": (lambda: OLE2 + "WordDocument".encode("utf-16-le") + b"\x00" * 64,
                     r"legacy Word \.doc.*save it as \.docx"),
+    "Strict Open XML": (lambda: _zip({"word/document.xml": b'<w:document xmlns:w="http://purl.'
+                                      b'oclc.org/ooxml/wordprocessingml/main"><w:body/>'
+                                      b'</w:document>'}), r"Strict Open XML.*save it"),
     "broken XML": (lambda: _zip({"word/document.xml": b"<w:document><w:body>"}),
                    r"not well-formed XML"),
 }
@@ -171,3 +186,12 @@ def test_word_is_sniffed_from_the_bytes_and_a_source_may_insist_on_it():
         parse(data, format="pdf")
     with pytest.raises(UnsupportedFormat, match="contains HTML, not the DOCX"):
         parse(numbered.html(numbered.SCHEMES[0]).encode(), format="docx")
+
+
+@pytest.mark.parametrize("n,fmt,printed", [
+    (3, "decimal", "3"), (3, "lowerLetter", "c"), (28, "upperLetter", "BB"),
+    (4, "lowerRoman", "iv"), (14, "upperRoman", "XIV"), (7, "decimalZero", "07"),
+    (5, "ordinalText", "5"),  # a format rookery does not spell is printed as a number
+])
+def test_list_numbers_are_printed_in_their_format(n, fmt, printed):
+    assert format_number(n, fmt) == printed

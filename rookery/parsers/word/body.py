@@ -29,6 +29,8 @@ def read_body(body, styles: Styles, numbering: Numbering) -> list[Block]:
         if el.tag == W + "tbl":
             pending += _table(el, styles, numbering)
             continue
+        if _contents_entry(el, styles):
+            continue  # Word's own table of contents repeats the headings
         kind, level, segments = _paragraph(el, styles, numbering)
         if _mark_deleted(el):
             carried += segments
@@ -55,6 +57,10 @@ def _flow(el):
             yield child
         elif child.tag in _CONTAINERS:
             yield from _flow(child)
+
+
+def _contents_entry(p, styles: Styles) -> bool:
+    return styles.paragraph(val(p.find(f"{W}pPr/{W}pStyle"))).contents
 
 
 def _mark_deleted(p) -> bool:

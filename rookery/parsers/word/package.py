@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 
 from lxml import etree
 
@@ -13,6 +14,7 @@ from . import DOCUMENT
 from .body import read_body
 from .styles import W, Numbering, Styles
 
+STRICT = "{http://purl.oclc.org/ooxml/wordprocessingml/main}"
 MAX_PART = 200 * 1024 * 1024  # bytes of XML in one part: more is a zip bomb, not rules
 
 
@@ -22,16 +24,22 @@ def read_package(data: bytes) -> RawDocument:
         archive = zipfile.ZipFile(io.BytesIO(data))
         document = _part(archive, DOCUMENT)
         styles, numbering = _part(archive, "word/styles.xml"), _part(archive, "word/numbering.xml")
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, KeyError) as e:
+        title = _core_title(archive)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, KeyError, zlib.error,
+            NotImplementedError, RuntimeError) as e:
         raise UnsupportedFormat(f"cannot read this .docx ({e}); save it again from Word "
                                 "and retry") from None
     if document is None:
         raise UnsupportedFormat("a zip archive without word/document.xml: not a Word .docx")
+    if document.tag == STRICT + "document":
+        raise UnsupportedFormat("a Word file in Strict Open XML, which rookery does not read; "
+                                "save it from Word as a Word Document (.docx)")
     body = document.find(W + "body")
     if body is None:
         raise ParseError("this .docx has no body (word/document.xml holds no w:body)")
-    blocks = read_body(body, Styles(styles), Numbering(numbering))
-    return RawDocument(blocks=blocks, fallback_title=_core_title(archive), format="docx")
+    known = Styles(styles)
+    blocks = read_body(body, known, Numbering(numbering, known))
+    return RawDocument(blocks=blocks, fallback_title=title, format="docx")
 
 
 def _part(archive: zipfile.ZipFile, name: str):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.I)
+_CONTENTS_NAME = re.compile(r"^(?:toc\s*(?:[1-9]|heading)|table of contents)$", re.I)
 _OFF = ("0", "false", "off", "none")
 RUN_PROPS = ("b", "i", "color", "vanish")
 
@@ -66,6 +67,7 @@ class Styles:
         self.styles: dict[str, Style] = {}
         self.default_para: str | None = None
         self.defaults: dict = {}
+        self.resolved: dict[str | None, ParagraphStyle] = {}
         if root is None:
             return
         self.defaults = run_props(root.find(f"{W}docDefaults/{W}rPrDefault/{W}rPr"))
@@ -93,6 +95,11 @@ class Styles:
         return out
 
     def paragraph(self, sid: str | None) -> "ParagraphStyle":
+        if sid not in self.resolved:
+            self.resolved[sid] = self._paragraph(sid)
+        return self.resolved[sid]
+
+    def _paragraph(self, sid: str | None) -> "ParagraphStyle":
         chain = self.chain(sid or self.default_para)
         heading = None
         for style in chain:
@@ -108,7 +115,9 @@ class Styles:
         run = dict(self.defaults)
         for style in reversed(chain):
             run.update(style.run)
-        return ParagraphStyle(heading, outline, numbering, run)
+        contents = any(_CONTENTS_NAME.match(s.name.strip()) or _CONTENTS_NAME.match(s.sid)
+                       for s in chain)
+        return ParagraphStyle(heading, outline, numbering, run, contents)
 
     def character(self, sid: str | None) -> dict:
         run: dict = {}
@@ -121,12 +130,14 @@ class Styles:
 class ParagraphStyle:
     """What a paragraph takes from its style: `heading`, the level a Title (1) or
     Heading n (n + 1) style gives; `outline`, Word's outline level (0 = top); `numbering`,
-    the (numId, ilvl) of a list the style is tied to; `run`, its run properties."""
+    the (numId, ilvl) of a list the style is tied to; `run`, its run properties;
+    `contents`, a style of the table of contents Word generates (TOC 1, TOC 2...)."""
 
     heading: int | None
     outline: int | None
     numbering: tuple[str, int] | None
     run: dict
+    contents: bool = False
 
 
 @dataclass
@@ -155,8 +166,10 @@ class Numbering:
     paragraph at one level restarts the levels below it; a list instance's
     startOverride starts it afresh."""
 
-    def __init__(self, root):
+    def __init__(self, root, styles: Styles | None = None):
         self.abstract: dict[str, dict[int, _Level]] = {}
+        self.links: dict[str, str] = {}  # abstract list → the numbering style it defers to
+        self.styles = styles
         self.nums: dict[str, tuple[str, dict[int, _Level], dict[int, int]]] = {}
         self.counters: dict[str, dict[int, int]] = {}
         self.started: set[str] = set()
@@ -164,6 +177,9 @@ class Numbering:
             return
         for el in root.findall(W + "abstractNum"):
             self.abstract[el.get(W + "abstractNumId") or ""] = _levels(el)
+            link = val(el.find(W + "numStyleLink"))
+            if link:
+                self.links[el.get(W + "abstractNumId") or ""] = link
         for el in root.findall(W + "num"):
             overrides, starts = {}, {}
             for over in el.findall(W + "lvlOverride"):
@@ -175,10 +191,21 @@ class Numbering:
             self.nums[el.get(W + "numId") or ""] = (
                 val(el.find(W + "abstractNumId")) or "", overrides, starts)
 
+    def _abstract(self, num_id: str) -> str:
+        """The abstract list a list instance counts in, through a numbering style (an
+        abstract list that only says "use the list of style X")."""
+        abstract_id = self.nums.get(num_id, ("", {}, {}))[0]
+        link = self.links.get(abstract_id)
+        if link and self.styles is not None and link in self.styles.styles:
+            linked = self.styles.styles[link].numbering
+            if linked and linked[0] in self.nums and self.nums[linked[0]][0] != abstract_id:
+                return self.nums[linked[0]][0]
+        return abstract_id
+
     def placeholders(self, num_id: str, ilvl: int) -> int:
         """How many numbers a level prints ("%1.%2." prints two)."""
-        abstract_id, overrides, _starts = self.nums.get(num_id, ("", {}, {}))
-        level = {**self.abstract.get(abstract_id, {}), **overrides}.get(ilvl, _Level())
+        overrides = self.nums.get(num_id, ("", {}, {}))[1]
+        level = {**self.abstract.get(self._abstract(num_id), {}), **overrides}.get(ilvl, _Level())
         return len(re.findall(r"%[1-9]", level.text))
 
     def label(self, num_id: str, ilvl: int) -> tuple[str, str] | None:
@@ -186,7 +213,8 @@ class Numbering:
         None when the paragraph is not numbered (numId 0, or an unknown list)."""
         if num_id not in self.nums:
             return None
-        abstract_id, overrides, starts = self.nums[num_id]
+        _linked, overrides, starts = self.nums[num_id]
+        abstract_id = self._abstract(num_id)
         levels = {**self.abstract.get(abstract_id, {}), **overrides}
         counters = self.counters.setdefault(abstract_id, {})
         if num_id not in self.started:
