@@ -14,7 +14,8 @@ Both readers end here, so every structural rule lives here once:
   and a paragraph whose bold first line stands alone ("(v2.1) Esgred (War of the Five
   Kings, 111)") starts an entry named by that line (card errata, restricted-list groups);
 * in a glossary, a paragraph that opens with its term set run-in (in bold, or in a table
-  row's first cell) starts a term entry (see glossary.py);
+  row's first cell), or a term in bold or italics on a line of its own, starts a term
+  entry (see glossary.py);
 * kinds come from numbering ("(1.2)", "4.2.1"), from those entry shapes, from the
   heading vocabulary of rules documents (glossary, errata, restricted list, FAQ), and
   from alphabetical order (a glossary is sorted; a chapter is not).
@@ -382,7 +383,9 @@ def _is_container(node: _Node) -> bool:
 def _emit(node: _Node, out: list[Section], context: str | None) -> None:
     own = _vocabulary(node.title) if node.heading_text else None
     if not node.is_entry:
-        _split_entries(node, "faq" in (own, context), "term" in (own, context))
+        # run-in terms split the glossary itself, not the entries below it (a term's own
+        # "Related: ..." line is no term)
+        _split_entries(node, "faq" in (own, context), own == "term")
     if node.heading_text is not None or node.body:
         out.append(_section(node, own, context))
     leaves = [c.kind is None and not c.children for c in node.children]

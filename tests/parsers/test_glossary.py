@@ -51,6 +51,11 @@ CASES = [
      "<p>See also Drift.</p><p><i>Glow</i></p><p>What you count.</p>",
      [("Glossary", "heading", "A"), ("Anchor", "term", "Stops a card.\nSee also Drift."),
       ("Glow", "term", "What you count.")]),
+    ("a term's own bold label (\"Related:\") is no term of the glossary",
+     "<h2>Glossary</h2><h3>Anchor</h3><p>Stops a card.</p><p><b>Related:</b> Drift</p>"
+     "<h3>Drift</h3><p>Moves a card.</p><p><b>Related:</b> Anchor</p>",
+     [("Glossary", "heading", ""), ("Anchor", "term", "Stops a card.\nRelated: Drift"),
+      ("Drift", "term", "Moves a card.\nRelated: Anchor")]),
     ("a definition list with several paragraphs to a term",
      "<h2>Glossary</h2><dl><dt>Glow</dt><dd><p>What you count.</p><p>See 1.2.</p></dd>"
      "<dt>Zone</dt><dd>A place.</dd></dl><h2>Credits</h2><p>Us.</p>",
