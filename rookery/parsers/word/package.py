@@ -36,7 +36,8 @@ def read_package(data: bytes) -> RawDocument:
                                 "save it from Word as a Word Document (.docx)")
     body = document.find(W + "body")
     if body is None:
-        raise ParseError("this .docx has no body (word/document.xml holds no w:body)")
+        raise ParseError("this .docx has no body (word/document.xml holds no w:body); "
+                         "open it in Word and save it again as a Word Document (.docx)")
     known = Styles(styles)
     blocks = read_body(body, known, Numbering(numbering, known))
     return RawDocument(blocks=blocks, fallback_title=title, format="docx")
@@ -50,7 +51,7 @@ def _part(archive: zipfile.ZipFile, name: str):
         return None
     if info.file_size > MAX_PART:
         raise ParseError(f"{name} unpacks to {info.file_size} bytes: too large to be a "
-                         "rules document")
+                         "rules document; check that this is the release you meant")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
     try:
         return etree.fromstring(archive.read(name), parser)
