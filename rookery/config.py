@@ -21,9 +21,10 @@ from pathlib import Path
 
 from .errors import UsageError
 from .fetchers.base import HttpOptions
+from .parsers import FORMATS as READ_FORMATS
 from .parsers.normalize import plain
 
-FORMATS = ("html", "pdf", "text", "auto")
+FORMATS = (*READ_FORMATS, "auto")
 PDF_READERS = ("pdfium", "pdfplumber")
 _DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$")
 
@@ -69,8 +70,8 @@ KEYS: dict[str, list[Key]] = {
         Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`"),
         Key("title", str, "how pages, feeds and messages name it"),
         Key("url", str, "the document's address (or give `discover`)"),
-        Key("format", str, "`html`, `pdf`, `text` or `auto`; a body of another format is "
-                           "quarantined"),
+        Key("format", str, "`html`, `pdf`, `text`, `docx` (Word) or `auto`; a body of "
+                           "another format is quarantined"),
         Key("every", str, "how often to fetch: `30m`, `6h`, `1d`, `1h30m` (default `6h`)"),
         Key("cron", str, "instead of `every`: a crontab line"),
         Key("remove", list, "CSS selectors of elements to leave out before parsing (a site's "

@@ -49,15 +49,32 @@ _PICTOGRAPHS = re.compile("[\u2190-\u21ff\u2794-\u27bf\u2b00-\u2bff\u2600-\u26ff
                           "\u2700-\u2793\u25a0-\u25ff\ue000-\uf8ff\U0001f000-\U0001faff]")
 
 
+# Marks that a file in ASCII can only spell out: "Magic(tm)" and "Magic™" say the same.
+_SPELLED = {"\u00ae": "(r)", "\u2122": "(tm)", "\u00a9": "(c)"}
+_SPELLED_OUT = re.compile(r"\((?:r|tm|c)\)|[\u00ae\u2122\u00a9]", re.I)
+LOST = "\ufffd"  # the replacement character: a letter a file could not carry
+
+
 @lru_cache(maxsize=16384)
 def text_key(text: str | None) -> str:
-    """Comparison key for section text: blind to whitespace that is typesetting, and to
-    icons (see same_text).
+    """Comparison key for section text: blind to whitespace that is typesetting, to
+    icons (see same_text), and to how trademark and copyright marks are spelled.
 
     A line break that became a space (reflow, <br> vs. a new paragraph) and a space that
     came or went beside punctuation ("Disciple (Core" / "Disciple(Core") are not changes.
     """
-    return _spacing_key(_PICTOGRAPHS.sub(" ", text or ""))
+    text = _SPELLED_OUT.sub(lambda m: _SPELLED.get(m.group(), m.group().lower()), text or "")
+    return _spacing_key(_PICTOGRAPHS.sub(" ", text))
+
+
+def _lost_letters_only(a: str, b: str) -> bool:
+    """Do two keys differ only where one lost letters ("Dand\ufffdn" / "Dandân"), each
+    replacement character standing for one letter outside ASCII?"""
+    if (LOST in a) == (LOST in b) or abs(len(a) - len(b)) > a.count(LOST) + b.count(LOST):
+        return False
+    damaged, whole = (a, b) if LOST in a else (b, a)
+    pattern = "".join("[^\\x00-\\x7f]" if c == LOST else re.escape(c) for c in damaged)
+    return re.fullmatch(pattern, whole) is not None
 
 
 def _spacing_key(text: str) -> str:
@@ -71,23 +88,10 @@ def same_text(a: str | None, b: str | None) -> bool:
     if a == b:
         return True
     if text_key(a) != text_key(b):
-        return _lost_characters_aside(text_key(a), text_key(b))
+        return _lost_letters_only(text_key(a), text_key(b))
     if _spacing_key(a or "") == _spacing_key(b or ""):
         return True
     return not (_PICTOGRAPHS.search(a or "") and _PICTOGRAPHS.search(b or ""))
-
-
-def _lost_characters_aside(a: str, b: str) -> bool:
-    """Equal where one side has U+FFFD, a character its file lost ("Dand\ufffdn" for
-    "Dand\u00e2n" in a text file saved in the wrong encoding): that stands for any one
-    letter that is not plain ASCII."""
-    if "\ufffd" not in a and "\ufffd" not in b:
-        return False
-    if "\ufffd" in b:
-        a, b = b, a
-    if "\ufffd" in b or len(a) != len(b):
-        return False
-    return all(x == y or (x == "\ufffd" and not y.isascii()) for x, y in zip(a, b))
 
 
 def title_key(text: str | None) -> str:

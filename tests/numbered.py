@@ -146,9 +146,17 @@ def text(scheme: Scheme, indent: bool = True, contents: bool = True,
     return "\n".join(lines)
 
 
-def html(scheme: Scheme) -> str:
-    """The rulebook as a simple web page: headings, and one paragraph per rule."""
+GLOSSARIES = ("headings", "dl", "bold", "bold lines", "table")
+
+
+def html(scheme: Scheme, glossary: str = "headings", revised_term: str | None = None) -> str:
+    """The rulebook as a simple web page: headings, and one paragraph per rule; its
+    glossary set as headings over definitions, as a definition list (`dl`), as
+    paragraphs led by the term in bold (`bold`), as bold terms on lines of their own
+    over their definitions (`bold lines`) or as a two-column table. `revised_term`
+    names a term whose definition is reworded."""
     body = [f"<h1>{TITLE}</h1>", f"<p>{EFFECTIVE}</p>"]
+    terms = []
     for it in items(scheme):
         if it[0] == "h":
             body.append(f"<h{it[1] + 1}>{it[2]}</h{it[1] + 1}>")
@@ -157,9 +165,72 @@ def html(scheme: Scheme) -> str:
         elif it[0] == "rule":
             body.append(f"<p>{it[1]} {it[2]}</p>")
         else:
-            body.append(f"<h3>{it[1]}</h3><p>{it[2]}</p>")
+            terms.append((it[1], reword(it[2]) if it[1] == revised_term else it[2]))
+    body.append({
+        "headings": lambda: "".join(f"<h3>{t}</h3><p>{d}</p>" for t, d in terms),
+        "dl": lambda: "<dl>" + "".join(f"<dt>{t}</dt><dd>{d}</dd>" for t, d in terms) + "</dl>",
+        "bold": lambda: "".join(f"<p><b>{t}</b> {d}</p>" for t, d in terms),
+        "bold lines": lambda: "".join(f"<p><b>{t}</b></p><p>{d}</p>" for t, d in terms),
+        "table": lambda: "<table>" + "".join(f"<tr><td>{t}</td><td>{d}</td></tr>"
+                                             for t, d in terms) + "</table>",
+    }[glossary]())
     return "<!doctype html><html><head><meta charset='utf-8'><title>Lanternfall</title>" \
         "</head><body>" + "\n".join(body) + "</body></html>"
+
+
+def reword(definition: str) -> str:
+    """The definition as a later release words it."""
+    return definition.replace("A keyword", "A keyword ability", 1) \
+        if definition.startswith("A keyword") else "Reworded: " + definition
+
+
+# automatic numbering per scheme: (numFmt, lvlText, start) for chapter, section, rule,
+# subrule, as a rulebook set in Word would declare its multi-level list
+AUTOMATIC = {
+    "decimal": [("decimal", "%1.", 1), ("decimal", "%1.%2", 1), ("decimal", "%1.%2.%3", 1),
+                ("decimal", "%1.%2.%3.%4", 1)],
+    "hundreds": [("decimal", "%1.", 1), ("decimal", "%10%2.", 0), ("decimal", "%10%2.%3.", 1),
+                 ("lowerLetter", "%10%2.%3%4", 1)],
+    "letters": [("upperLetter", "%1.", 1), ("decimal", "%1.%2", 1), ("decimal", "%1.%2.%3", 1),
+                ("decimal", "%1.%2.%3.%4", 1)],
+    "paren": [("decimal", "%1.", 1), ("decimal", "(%1.%2)", 1), ("decimal", "(%1.%2.%3)", 1),
+              ("decimal", "(%1.%2.%3.%4)", 1)],
+}
+
+
+def word(scheme: Scheme, automatic: bool = False, glossary: str = "headings",
+         revised_term: str | None = None) -> bytes:
+    """The rulebook as a Word file: Title and Heading styles, rules as paragraphs with
+    their numbers typed or (`automatic`) printed by Word's list numbering; the glossary
+    as Heading 3 terms, a term style of its own (`styled`), bold run-in terms (`bold`),
+    bold terms on lines of their own (`bold lines`) or a two-column table (`table`)."""
+    from wordfile import docx, numbering, para, run, table
+
+    body = [para(TITLE, style="Title"), para(run(EFFECTIVE, i=True))]
+    terms = []
+    for it in items(scheme):
+        if it[0] == "h":
+            style = f"Heading{it[1]}"
+            label, _, name = it[2].partition(" ")
+            if automatic and it[2] not in ("Introduction", "Glossary"):
+                body.append(para(name, style=style, num=(1, it[1] - 1)))
+            else:
+                body.append(para(it[2], style=style))
+        elif it[0] == "p":
+            body.append(para(it[1]))
+        elif it[0] == "rule":
+            depth = 3 if it[1][-1:].isalpha() or it[1].strip("()").count(".") > 2 else 2
+            body.append(para(it[2], num=(1, depth)) if automatic else para(f"{it[1]} {it[2]}"))
+        else:
+            terms.append((it[1], reword(it[2]) if it[1] == revised_term else it[2]))
+    if glossary == "table":
+        body.append(table([[t, d] for t, d in terms]))
+    for t, d in terms if glossary != "table" else ():
+        body += {"headings": lambda: [para(t, style="Heading3"), para(d)],
+                 "styled": lambda: [para(t, style="TermWord"), para(d)],
+                 "bold": lambda: [para(run(t, b=True), " " + d)],
+                 "bold lines": lambda: [para(run(t, b=True)), para(d)]}[glossary]()
+    return docx(body, numbering({1: AUTOMATIC[scheme.name]}) if automatic else None)
 
 
 def paragraphs_page(scheme: Scheme) -> str:

@@ -114,7 +114,7 @@ def closed_port() -> int:
 @pytest.mark.parametrize("make_input,pattern", [
     (lambda d, b: d / "missing.html", r"missing\.html: no such file"),
     (lambda d, b: d, r"is a folder"),
-    (lambda d, b: b["binary"], r"binary\.html: .*neither HTML, PDF nor text"),
+    (lambda d, b: b["binary"], r"binary\.html: .*neither HTML, PDF, Word nor text"),
     (lambda d, b: b["empty"], r"empty\.html: .*empty"),
     (lambda d, b: b["shop"], r"shop\.html: no headings"),
     (lambda d, b: f"http://127.0.0.1:{closed_port()}/faq", r"cannot connect"),

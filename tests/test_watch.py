@@ -79,7 +79,7 @@ def test_a_source_gets_one_revision_per_distinct_content(watch, fixtures, caplog
 
 @pytest.mark.parametrize("bad,reason", [
     ((200, {}, b""), "empty"),
-    ((200, {}, bytes(range(256)) * 4), "neither HTML, PDF nor text"),
+    ((200, {}, bytes(range(256)) * 4), "neither HTML, PDF, Word nor text"),
     ((200, {}, b"<html><body><h1>Shop</h1><p>Dice.</p></body></html>"), "only 1 section where"),
 ])
 def test_a_bad_body_is_kept_but_never_becomes_a_revision(watch, fixtures, caplog, bad, reason):

@@ -13,7 +13,7 @@ from ..model import Document
 from .cache import ParseCache, content_key
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
-PARSER_VERSION = "7"
+PARSER_VERSION = "8"
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,7 @@ READERS: dict[str, Reader] = {r.name: r for r in [
     Reader("html", ".html", "a web page"),
     Reader("pdf", ".pdf", "a PDF with a text layer"),
     Reader("text", ".text", "plain text (UTF-8 with or without BOM, UTF-16, Windows-1252)"),
+    Reader("docx", ".word", "a Word document (.docx)"),
 ]}
 FORMATS = tuple(READERS)
 
@@ -52,10 +53,15 @@ _HTML_STARTS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<!--", b"<met
 
 def sniff(data: bytes) -> str | None:
     """The format of `data` judged from its bytes, not from any file name: PDF and HTML
-    by how they begin, plain text by being readable text; None for anything else."""
+    by how they begin, Word by being a zip holding word/document.xml, plain text by
+    being readable text; None for anything else."""
     start = data[:1024]
     if start.lstrip().startswith(b"%PDF-"):
         return "pdf"
+    from .word import is_word  # light: the zip's directory only
+
+    if is_word(data):
+        return "docx"
     from .text import decode  # light: no third-party library
 
     head = start.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
@@ -100,8 +106,11 @@ def _parse(data: bytes, source: str, format: str, options: ReadOptions) -> Docum
         raise UnsupportedFormat("empty (0 bytes); was the download cut short?")
     found = sniff(data)
     if found is None:
-        raise UnsupportedFormat(f"neither HTML, PDF nor text (starts with {data[:12]!r}); "
-                                "give a rules page, a PDF release or a text file")
+        from .word import explain
+
+        raise UnsupportedFormat(explain(data) or (
+            f"neither HTML, PDF, Word nor text (starts with {data[:12]!r}); give a rules "
+            "page, a PDF or Word release or a text file"))
     if format not in ("auto", found):
         raise UnsupportedFormat(f"contains {found.upper()}, not the {format.upper()} it should "
                                 "be (an error page?)")

@@ -22,6 +22,9 @@ class Block:
     marks: list[Span] = field(default_factory=list)
     emphasized: bool = False  # every letter italic or bold: how a FAQ question is set
     lead: str | None = None  # a bold first line followed by more lines: an entry's name
+    # a name that opens the paragraph with more text after it on the same line (bold
+    # words, or a two-column table row's first cell): a glossary's term, set run-in
+    run_in: str | None = None
     anchor: str | None = None
 
     @property

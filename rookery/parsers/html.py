@@ -200,7 +200,9 @@ class _Walker:
         self.marked = marked
         self.segments: list[tuple[str, bool, bool, bool]] = []  # text, bold, italic, marked
         self.kind, self.level, self.anchor = "para", 0, None
-        self.pending: list[tuple] = []  # (kind, level, anchor, segments) per block
+        self.row_name: str | None = None  # a two-column row's first cell
+        self.heading_level = 0  # of the last heading: a <dt> is a heading below it
+        self.pending: list[tuple] = []  # (kind, level, anchor, segments, row name) per block
 
     def run(self, root) -> list[Block]:
         self.walk(root, False, False, root in self.marked)
@@ -215,10 +217,23 @@ class _Walker:
         italic = italic or tag in ITALIC
         if tag == "br":
             self.segments.append(("\n", bold, italic, marked))
-        elif tag in HEADINGS:
+        elif tag in HEADINGS or tag == "dt":
+            # a definition list's term names its definition, as a heading would
             self.flush()
-            self.kind, self.level, self.anchor = "heading", HEADINGS[tag], el.get("id")
-            self.children(el, True, italic, marked)
+            level = HEADINGS[tag] if tag in HEADINGS else self.heading_level + 1
+            self.kind, self.level, self.anchor = "heading", level, el.get("id")
+            if tag in HEADINGS:
+                self.heading_level = level
+            self.children(el, tag in HEADINGS or bold, italic, marked)
+            self.flush()
+        elif tag == "tr" and len(cells := [c for c in el if isinstance(c.tag, str)
+                                           and c.tag.lower() in CELLS]) == 2 \
+                and cells[0].tag.lower() == "td":
+            # a two-column row: a name (a term) and what it means
+            self.flush()
+            self.walk(cells[0], bold, italic, marked)
+            self.row_name = "".join(s[0] for s in self.segments)
+            self.walk(cells[1], bold, italic, marked)
             self.flush()
         elif tag == "li":
             self.flush()
@@ -249,39 +264,54 @@ class _Walker:
     def flush(self) -> None:
         """Close the block being filled; its text is normalized later, all at once."""
         segments, kind, level, anchor = self.segments, self.kind, self.level, self.anchor
+        row_name, self.row_name = self.row_name, None
         self.segments, self.kind, self.level, self.anchor = [], "para", 0, None
         if not any(s[0].strip() for s in segments):
             return
         if kind == "heading":
             segments = [(" " if t == "\n" else t, b, i, m) for t, b, i, m in segments]
-        self.pending.append((kind, level, anchor, segments))
+        self.pending.append((kind, level, anchor, segments, row_name))
 
     def finish(self) -> list[Block]:
-        items, leads = [], []
-        for _kind, _level, _anchor, segments in self.pending:
-            raw, spans, pos = [], [], 0
-            for text, _b, _i, mark in segments:
-                raw.append(text)
-                if mark and text.strip():
-                    spans.append((pos, pos + len(text)))
-                pos += len(text)
-            items.append(("".join(raw), spans))
-            lead = _lead_segments(segments)
-            leads.append(len(items) if lead is not None else None)
-            if lead is not None:
-                items.append((lead, []))
-        normalized = normalize_many(items)
-        blocks, k = [], 0
-        for (kind, level, anchor, segments), lead_at in zip(self.pending, leads):
-            text, marks = normalized[k]
-            k += 1 if lead_at is None else 2
-            if not text:
-                continue
-            emphasized = all(b or i for t, b, i, _m in segments if _has_word(t))
-            blocks.append(Block(kind=kind, text=text, level=level, marks=marks,
-                                emphasized=emphasized, anchor=anchor,
-                                lead=normalized[lead_at][0] or None if lead_at else None))
-        return blocks
+        return to_blocks(self.pending)
+
+
+def to_blocks(pending: list[tuple]) -> list[Block]:
+    """Blocks from (kind, level, anchor, segments[, row name]) with segments (text, bold,
+    italic, marked), their texts normalized all at once. A paragraph's name (its bold
+    first line, or the bold words that open it, or a two-column row's first cell) is
+    normalized beside it."""
+    items, names = [], []
+    for kind, _level, _anchor, segments, *row in pending:
+        raw, spans, pos = [], [], 0
+        for text, _b, _i, mark in segments:
+            raw.append(text)
+            if mark and text.strip():
+                spans.append((pos, pos + len(text)))
+            pos += len(text)
+        items.append(("".join(raw), spans))
+        lead = _lead_segments(segments)
+        run_in = (row[0] if row and row[0] else _run_in_segments(segments)) \
+            if lead is None and kind != "heading" else None
+        names.append((lead, run_in))
+        items += [(name, []) for name in (lead, run_in) if name is not None]
+    normalized = normalize_many(items)
+    blocks, k = [], 0
+    for (kind, level, anchor, segments, *_row), (lead, run_in) in zip(pending, names):
+        text, marks = normalized[k]
+        k += 1
+        if lead is not None:
+            lead, k = normalized[k][0] or None, k + 1
+        if run_in is not None:
+            run_in, k = normalized[k][0] or None, k + 1
+        if not text:
+            continue
+        emphasized = all(b or i for t, b, i, _m in segments if _has_word(t))
+        if run_in and not (text.startswith(run_in) and len(text) > len(run_in)):
+            run_in = None
+        blocks.append(Block(kind=kind, text=text, level=level, marks=marks,
+                            emphasized=emphasized, anchor=anchor, lead=lead, run_in=run_in))
+    return blocks
 
 
 def _spaces(text: str) -> str:
@@ -304,6 +334,23 @@ def _lead_segments(segments) -> str | None:
     words = [s for s in first if _has_word(s[0])]
     if words and all(s[1] for s in words) and any(_has_word(s[0]) for s in rest):
         return "".join(s[0] for s in first)
+    return None
+
+
+def _run_in_segments(segments) -> str | None:
+    """The raw bold words that open a paragraph when more text follows them on the same
+    line ("Abandon To turn a face-up scheme..."), as a glossary sets its terms."""
+    for n, (text, bold, *_rest) in enumerate(segments):
+        if not _has_word(text):
+            if "\n" in text:
+                return None
+            continue
+        if bold:
+            continue
+        first = segments[:n]
+        if any(_has_word(s[0]) for s in first) and "\n" not in "".join(s[0] for s in first):
+            return "".join(s[0] for s in first)
+        return None
     return None
 
 

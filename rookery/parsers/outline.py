@@ -13,6 +13,9 @@ Both readers end here, so every structural rule lives here once:
 * inside a section, an emphasized question ("...?") starts a FAQ entry in a FAQ context,
   and a paragraph whose bold first line stands alone ("(v2.1) Esgred (War of the Five
   Kings, 111)") starts an entry named by that line (card errata, restricted-list groups);
+* in a glossary, a paragraph that opens with its term set run-in (in bold, or in a table
+  row's first cell), or a term in bold or italics on a line of its own, starts a term
+  entry (see glossary.py);
 * kinds come from numbering ("(1.2)", "4.2.1"), from those entry shapes, from the
   heading vocabulary of rules documents (glossary, errata, restricted list, FAQ), and
   from alphabetical order (a glossary is sorted; a chapter is not).
@@ -27,6 +30,7 @@ from ..model import Document, Section, title_key
 from . import meta
 from .blocks import Block, RawDocument, is_name
 from .contents import drop_contents
+from .glossary import alphabetical, order_key, term_openers
 from .normalize import close_gaps
 from .numbering import Label, extends, follows, read_label
 
@@ -185,11 +189,11 @@ def _gather_entries(node: _Node) -> None:
             run = k + 1
             while run < len(children) and _entry_like(children[run]):
                 run += 1
-            while run - k - 1 >= 2 and _order_key(children[run - 1].title) < \
-                    _order_key(children[run - 2].title):
+            while run - k - 1 >= 2 and order_key(children[run - 1].title) < \
+                    order_key(children[run - 2].title):
                 run -= 1  # what follows a glossary ("Credits") is no term of it
             entries = children[k + 1:run]
-            if _alphabetical([e.title or "" for e in entries]):
+            if alphabetical([e.title or "" for e in entries]):
                 for entry in entries:
                     entry.path = _path_below(head)
                 head.children = entries
@@ -319,13 +323,17 @@ def _vocabulary(title: str | None) -> str | None:
     return None
 
 
-def _split_entries(node: _Node, faq_context: bool) -> None:
+def _split_entries(node: _Node, faq_context: bool, term_context: bool = False) -> None:
     """Cut a section's body into its own text plus the entries that follow it."""
     own: list[Block] = []
     entries: list[_Node] = []
     path = node.path + ((node.heading_text,) if node.heading_text else ())
     faq_here = faq_context or sum(b.is_question for b in node.body) >= 2
-    for block in node.body:
+    terms = term_openers(node.body, term_context)
+    for k, block in enumerate(node.body):
+        if k in terms:
+            entries.append(_term_entry(block, node.level + 1, path))
+            continue
         if block.is_question and faq_here:
             if not own and not entries and node.heading_text and node.question is None \
                     and not _is_container(node):
@@ -380,6 +388,23 @@ def _lead_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
     return entry
 
 
+def _term_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
+    """A glossary entry: the term is its title, what follows it (run-in, or in the
+    paragraphs after it) its text."""
+    name = block.run_in or block.text
+    rest = block.text[len(name):]
+    cut = len(name) + len(rest) - len(rest.lstrip(" :.\u2014-\n"))
+    title = name.rstrip(" :.-").strip() or name
+    entry = _Node(heading=Block(kind="heading", text=title,
+                                marks=[(a, min(b, len(title))) for a, b in block.marks
+                                       if a < len(title)]),
+                  level=level, path=path, heading_text=title, title=title, is_entry=True)
+    if block.text[cut:]:
+        entry.body.append(Block(kind="para", text=block.text[cut:],
+                                marks=_shift(block.marks, cut)))
+    return entry
+
+
 def _is_container(node: _Node) -> bool:
     """A heading that names a whole FAQ section rather than one entry."""
     return node.title is not None and CONTEXT_WORDS[0][1].search(node.title) is not None
@@ -390,11 +415,13 @@ def _is_container(node: _Node) -> bool:
 def _emit(node: _Node, out: list[Section], context: str | None) -> None:
     own = _vocabulary(node.title) if node.heading_text else None
     if not node.is_entry:
-        _split_entries(node, "faq" in (own, context))
+        # run-in terms split the glossary itself, not the entries below it (a term's own
+        # "Related: ..." line is no term)
+        _split_entries(node, "faq" in (own, context), own == "term")
     if node.heading_text is not None or node.body:
         out.append(_section(node, own, context))
     leaves = [c.kind is None and not c.children for c in node.children]
-    glossary = _alphabetical([c.title or "" for c, leaf in zip(node.children, leaves) if leaf])
+    glossary = alphabetical([c.title or "" for c, leaf in zip(node.children, leaves) if leaf])
     for child, leaf in zip(node.children, leaves):
         if glossary and leaf and child.number is None:
             child.kind = "term"
@@ -451,18 +478,3 @@ def _join(blocks: list[Block]) -> tuple[str, list[tuple[int, int]]]:
 
 def _covers(marks, length: int) -> bool:
     return sum(b - a for a, b in marks) >= 0.5 * length
-
-
-def _order_key(title: str | None) -> str:
-    """A title as a glossary sorts it: letters and digits only, letter by letter
-    ("Basic Landcycling" before "Basic Land Type")."""
-    return re.sub(r"[\W_]", "", (title or "").casefold())
-
-
-def _alphabetical(titles: list[str]) -> bool:
-    """Three or more sibling titles, nearly all in alphabetical order: a glossary."""
-    keys = [_order_key(t) for t in titles]
-    if len(keys) < 3:
-        return False
-    ordered = sum(a <= b for a, b in zip(keys, keys[1:]))
-    return ordered >= 0.85 * (len(keys) - 1)

@@ -1,3 +1,5 @@
+import pytest
+
 from rookery.diffs.compare import diff_documents
 from rookery.model import Document, Section
 
@@ -109,3 +111,16 @@ def test_icons_count_only_where_both_sides_print_them():
     swapped = [ruling("4.1", "Icons", "Each \ue002 character gains power.")]
     assert changes(plain, page) == []  # an icon font leaves no text on the web page
     assert changes(page, swapped) == [("modified", "Icons", True, False, False, False)]
+
+
+@pytest.mark.parametrize("old,new,changed", [
+    ("The Odyssey(tm) block.", "The Odyssey\u2122 block.", False),
+    ("(c)2019 Wizards. Magic(R)", "\u00a92019 Wizards. Magic\u00ae", False),
+    ("Dand\ufffdn, El-Hajj\ufffdj", "Dand\u00e2n, El-Hajj\u00e2j", False),  # letters a file lost
+    ("Dand\ufffdn", "Dandan", True),  # a lost letter stands for one outside ASCII
+    ("Dand\ufffdn", "Dand\u00e2\u00e2n", True),  # and for one letter only
+    ("Odyssey(tm)", "Odyssey(c)", True),
+])
+def test_marks_spelled_out_and_lost_letters_are_no_change(old, new, changed):
+    result = changes([ruling("7.1", "Names", old)], [ruling("7.1", "Names", new)])
+    assert result == ([("modified", "Names", True, False, False, False)] if changed else [])

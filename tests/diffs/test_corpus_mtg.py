@@ -30,24 +30,37 @@ def raw(file: str) -> bytes:
     return (corpus_dir() / "mtg" / file).read_bytes()
 
 
-def as_web_page(text: str) -> str:
+def as_web_page(text: str, glossary: str = "headings") -> str:
     """The release as a simple web page, one paragraph per rule: a line standing alone
     becomes a heading (a chapter or section by the width of its number), a glossary
-    entry a small heading over its definition, anything else a paragraph."""
+    entry a small heading over its definition (or, by `glossary`, a term of a definition
+    list, "dl", or a paragraph led by the term in bold, "bold"), anything else a
+    paragraph."""
     blocks = [b for b in re.split(r"\n\s*\n", text.replace("\r\n", "\n")) if b.strip()]
     out = [f"<h1>{html.escape(blocks[0].strip())}</h1>"]
+    in_list = False
     for block in blocks[1:]:
         lines = [html.escape(line.strip()) for line in block.split("\n") if line.strip()]
         first = lines[0]
         number = re.match(r"^(\d+)\.\s", first)
+        entry = len(first.split()) <= 12 and not re.match(r"^\d", first) and len(lines) > 1 \
+            and not first.endswith(".") and ":" not in first
+        if in_list and not entry:
+            out.append("</dl>")
+            in_list = False
         if len(lines) == 1 and len(first.split()) <= 8 and not first.endswith("."):
             if re.match(r"^\d+\.\d+", first):
                 out.append(f"<p>{first}</p>")  # a rule that only names itself
             else:
                 level = 3 if number and len(number.group(1)) >= 3 else 2
                 out.append(f"<h{level}>{first}</h{level}>")
-        elif len(first.split()) <= 12 and not re.match(r"^\d", first) and len(lines) > 1 \
-                and not first.endswith(".") and ":" not in first:
+        elif entry and glossary == "dl":
+            out.append(("" if in_list else "<dl>")
+                       + f"<dt>{first}</dt><dd>{'<br>'.join(lines[1:])}</dd>")
+            in_list = True
+        elif entry and glossary == "bold":
+            out.append(f"<p><b>{first}</b> {'<br>'.join(lines[1:])}</p>")
+        elif entry:
             out.append(f"<h4>{first}</h4><p>{'<br>'.join(lines[1:])}</p>")
         else:
             out.append(f"<p>{'<br>'.join(lines)}</p>")
@@ -108,6 +121,23 @@ def test_a_release_in_another_form_is_no_change(entry, form):
             "page of paragraphs": lambda: as_paragraphs(text).encode("utf-8")}[form]()
     other = parse(data, source=form)
     assert diff_documents(release(entry["file"]), other).changes == []
+
+
+@needs_corpus
+@pytest.mark.parametrize("entry", RELEASES[::11], ids=IDS[::11])
+@pytest.mark.parametrize("glossary", ["dl", "bold"])
+def test_a_glossary_in_any_markup_is_a_term_per_entry(entry, glossary):
+    """The glossary as a definition list or as paragraphs led by a bold term: the page
+    is no change from the text, and a change to one term is that term's change."""
+    text = raw(entry["file"]).decode("utf-8-sig")
+    page = parse(as_web_page(text, glossary).encode(), source=glossary)
+    assert diff_documents(release(entry["file"]), page).changes == []
+    term = "Deathtouch\nA keyword ability that causes"
+    assert text.count(term) == 1
+    edited = as_web_page(text.replace(term, term.replace("causes", "makes")), glossary)
+    changes = diff_documents(page, parse(edited.encode())).changes
+    assert [(c.type, c.section.title, c.section.kind, c.text_changed) for c in changes] == [
+        ("modified", "Deathtouch", "term", True)]
 
 
 @needs_corpus

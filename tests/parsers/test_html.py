@@ -144,8 +144,8 @@ def test_a_bad_remove_selector_is_a_usage_error():
 
 @pytest.mark.parametrize("data,message", [
     (b"", "empty"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00", "neither HTML, PDF nor text"),
-    (bytes(range(1, 64)) * 8, "neither HTML, PDF nor text"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "neither HTML, PDF, Word nor text"),
+    (bytes(range(1, 64)) * 8, "neither HTML, PDF, Word nor text"),
 ])
 def test_unreadable_bytes_raise_a_clear_error(data, message):
     with pytest.raises(UnsupportedFormat, match=message):

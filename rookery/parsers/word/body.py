@@ -1,0 +1,201 @@
+"""word/document.xml's body → blocks: paragraphs and table rows in reading order, each
+as segments (text, bold, italic, marked) that html.to_blocks normalizes with the
+HTML reader's rules, so a page and a Word file of one release agree to the character."""
+from __future__ import annotations
+
+from ..blocks import Block, is_name
+from ..color import css_color, is_strong_red
+from ..html import to_blocks
+from ..text import read_text
+from .styles import W, Numbering, Styles, run_props, val
+
+# What a paragraph holds besides runs: containers whose runs are read as the paragraph's
+# (hyperlinks, fields, content controls, smart tags, tracked insertions and moves in).
+_CONTAINERS = {W + t for t in ("hyperlink", "fldSimple", "sdt", "sdtContent", "smartTag",
+                               "customXml", "ins", "moveTo", "dir", "bdo")}
+# Never text of the document: tracked deletions and moves out, and what floats apart
+# from the text flow (drawings and text boxes, which repeat or decorate it).
+_SKIPPED = {W + t for t in ("del", "moveFrom", "pPr", "rPr", "sdtPr", "sdtEndPr",
+                            "drawing", "pict", "object")}
+_ALTERNATE = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
+MULTI_LEVEL = 2  # placeholders in a list level's text ("%1.%2.") that make numbered rules
+UNMARKED = 3  # paragraphs enough to read a file without any styling by its lines
+
+
+def read_body(body, styles: Styles, numbering: Numbering) -> list[Block]:
+    pending: list[tuple] = []
+    carried: list[tuple] = []  # a paragraph whose mark was deleted runs into the next
+    for el in _flow(body):
+        if el.tag == W + "tbl":
+            pending += _table(el, styles, numbering)
+            continue
+        if _contents_entry(el, styles):
+            continue  # Word's own table of contents repeats the headings
+        kind, level, segments = _paragraph(el, styles, numbering)
+        if _mark_deleted(el):
+            carried += segments
+            continue
+        if carried:
+            segments, carried = carried + segments, []
+        pending.append((kind, level, None, segments, None))
+    if carried:
+        pending.append(("para", 0, None, carried, None))
+    blocks = to_blocks(pending)
+    if len(blocks) >= UNMARKED and all(
+            b.kind == "para" and not (b.lead or b.run_in or b.marks or b.emphasized)
+            for b in blocks):
+        # a file of plain paragraphs (text pasted into Word): its lines are its structure
+        blocks = read_text("\n\n".join(b.text for b in blocks)).blocks
+    return blocks
+
+
+def _flow(el):
+    """Paragraphs and tables in reading order, through content controls and tracked
+    insertions that wrap whole paragraphs."""
+    for child in el:
+        if child.tag in (W + "p", W + "tbl"):
+            yield child
+        elif child.tag in _CONTAINERS:
+            yield from _flow(child)
+
+
+def _contents_entry(p, styles: Styles) -> bool:
+    return styles.paragraph(val(p.find(f"{W}pPr/{W}pStyle"))).contents
+
+
+def _mark_deleted(p) -> bool:
+    return p.find(f"{W}pPr/{W}rPr/{W}del") is not None
+
+
+def _paragraph(p, styles: Styles, numbering: Numbering):
+    """(kind, level, segments) of one paragraph."""
+    ppr = p.find(W + "pPr")
+    style = styles.paragraph(val(None if ppr is None else ppr.find(W + "pStyle")))
+    segments: list[tuple[str, bool, bool, bool]] = []
+    _runs(p, styles, style.run, segments)
+    text = "".join(s[0] for s in segments).strip()
+    kind, level = "para", 0
+    outline = _outline(ppr, style.outline)
+    if style.heading:
+        kind, level = "heading", style.heading
+    elif outline is not None and is_name(text):
+        kind, level = "heading", outline + 2
+    label = _list_label(ppr, style.numbering, numbering)
+    if label is not None:
+        printed, fmt, placeholders = label
+        if kind != "heading":
+            kind = "para" if placeholders >= MULTI_LEVEL else "item"
+        if printed and text:
+            bold, italic, marked = segments[0][1:] if segments else (False, False, False)
+            segments.insert(0, (printed + " ", bold, italic, marked))
+    if kind == "heading":
+        segments = [(" " if t == "\n" else t, b, i, m) for t, b, i, m in segments]
+    return kind, level, segments
+
+
+def _outline(ppr, inherited: int | None) -> int | None:
+    own = val(None if ppr is None else ppr.find(W + "outlineLvl"))
+    level = int(own) if own and own.isdigit() else inherited
+    return level if level is not None and level < 9 else None  # 9: body text
+
+
+def _list_label(ppr, inherited, numbering: Numbering):
+    """(printed number, format, placeholders in the level's text) of a list paragraph."""
+    numpr = None if ppr is None else ppr.find(W + "numPr")
+    num_id, ilvl = inherited if inherited else (None, 0)
+    if numpr is not None:
+        num_id = val(numpr.find(W + "numId")) or num_id
+        own = val(numpr.find(W + "ilvl"))
+        ilvl = int(own) if own and own.isdigit() else ilvl
+    if not num_id or num_id == "0":
+        return None
+    label = numbering.label(num_id, ilvl)
+    if label is None:
+        return None
+    printed, fmt = label
+    return printed, fmt, numbering.placeholders(num_id, ilvl)
+
+
+def _runs(el, styles: Styles, base: dict, out: list) -> None:
+    for child in el:
+        tag = child.tag
+        if tag == W + "r":
+            _run(child, styles, base, out)
+        elif tag == _ALTERNATE:
+            fallback = [c for c in child if c.tag.endswith("Fallback")]
+            for c in fallback[:1]:
+                _runs(c, styles, base, out)
+        elif tag in _CONTAINERS:
+            _runs(child, styles, base, out)
+
+
+def _run(r, styles: Styles, base: dict, out: list) -> None:
+    rpr = r.find(W + "rPr")
+    props = dict(base)
+    props.update(styles.character(val(None if rpr is None else rpr.find(W + "rStyle"))))
+    props.update(run_props(rpr))
+    if props.get("vanish"):
+        return
+    bold, italic, marked = bool(props.get("b")), bool(props.get("i")), _red(props.get("color"))
+    for child in r:
+        tag = child.tag
+        if tag == W + "t":
+            text = child.text or ""
+        elif tag in (W + "tab", W + "ptab"):
+            text = " "
+        elif tag == W + "br":
+            text = "" if val(child, "type") in ("page", "column") else "\n"
+        elif tag == W + "cr":
+            text = "\n"
+        elif tag == W + "noBreakHyphen":
+            text = "-"
+        else:
+            continue
+        if text:
+            out.append((text.replace("\t", " "), bold, italic, marked))
+
+
+def _red(color: str | None) -> bool:
+    if not color or color == "auto":
+        return False
+    rgb = css_color("#" + color)
+    return rgb is not None and is_strong_red(rgb)
+
+
+def _table(tbl, styles: Styles, numbering: Numbering) -> list[tuple]:
+    """A row per block; a row of two cells names its second cell by its first, unless
+    it is the header row that names the columns."""
+    out = []
+    for tr in tbl.iter(W + "tr"):
+        if tr.getparent() is not None and _owner_table(tr) is not tbl:
+            continue  # a nested table's rows come with their own cell
+        cells = [tc for tc in tr if tc.tag == W + "tc"]
+        row: list[list] = []
+        for tc in cells:
+            segments: list = []
+            for p in tc.iter(W + "p"):
+                if segments:
+                    segments.append(("\n", False, False, False))
+                segments += _paragraph(p, styles, numbering)[2]
+            row.append(segments)
+        filled = [c for c in row if any(s[0].strip() for s in c)]
+        if not filled:
+            continue
+        header = tr.find(f"{W}trPr/{W}tblHeader") is not None  # column names, no term
+        name = "".join(s[0] for s in row[0]) \
+            if len(row) == 2 and row[0] in filled and not header else None
+        segments = []
+        for cell in filled:
+            if segments:
+                segments.append((" ", False, False, False))
+            segments += cell
+        out.append(("para", 0, None, segments, name if name and "\n" not in name.strip()
+                    else None))
+    return out
+
+
+def _owner_table(tr):
+    el = tr.getparent()
+    while el is not None and el.tag != W + "tbl":
+        el = el.getparent()
+    return el
