@@ -33,6 +33,7 @@ from .contents import drop_contents
 from .glossary import alphabetical, order_key, term_openers
 from .normalize import close_gaps
 from .numbering import Label, extends, follows, read_label
+from .sequence import backed, printed_numbers, quotes
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
 CONTEXT_WORDS = [
@@ -119,13 +120,13 @@ def _read_title_lines(lines: list[str]):
 def _tree(blocks: list[Block]) -> _Node:
     root = _Node(heading=None, level=0, path=())
     stack = [root]
-    known = _labels(blocks)
+    known = printed_numbers(blocks)
     # when every heading is set alike, their numbers are all that tells their levels; a
     # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)
     flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
     opened: dict[tuple[str, ...], str] = {}  # number → how its section opened
     for block in blocks:
-        if _quotes(block, opened):
+        if quotes(block, opened):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
         elif block.kind == "heading":
             read = read_label(block.text) if flat else None
@@ -151,28 +152,6 @@ def _tree(blocks: list[Block]) -> _Node:
             stack[-1].body.append(block)
     _gather_entries(root)
     return root
-
-
-QUOTED_WORDS = 6  # a repeated number that opens with this many of the same words quotes
-
-
-def _quotes(block: Block, opened: dict[tuple[str, ...], str]) -> bool:
-    """Does the block repeat a section number the document has already opened, with the
-    same first words? Then it quotes that section (an update summary that lists what
-    changed, an example) and is text, not a second section. Records a first opening.
-    A number that comes again with other words (a part that starts its numbering
-    afresh) is not a quotation."""
-    if block.kind not in ("heading", "para", "item"):
-        return False
-    read = read_label(block.text)
-    if read is None:
-        return False
-    label, rest = read
-    words = " ".join(rest.casefold().split()[:QUOTED_WORDS])
-    if label.parts not in opened:
-        opened[label.parts] = words
-        return False
-    return bool(words) and opened[label.parts] == words
 
 
 def _gather_entries(node: _Node) -> None:
@@ -226,41 +205,6 @@ def _path_below(parent: _Node) -> tuple[str, ...]:
     return parent.path + ((parent.heading_text,) if parent.heading_text else ())
 
 
-def _labels(blocks: list[Block]) -> set[tuple[str, ...]]:
-    """Every section number the document prints at the start of a heading or paragraph:
-    the evidence a number is checked against."""
-    found = set()
-    for block in blocks:
-        if block.kind in ("heading", "para", "item"):
-            read = read_label(block.text)
-            if read:
-                found.add(read[0].parts)
-    return found
-
-
-def _backed(label: Label, known: set[tuple[str, ...]], titled: bool = False) -> bool:
-    """Does another number of the document belong to the same scheme (its parent, a
-    sibling, a subdivision)? A lone "2.5" opening a sentence is not a section number; a
-    one-part number ("3.") is one only when it names a part whose subdivisions follow."""
-    if len(label.parts) < 2:
-        if not titled:
-            return False
-        # one with subdivisions, or the titled sibling of one ("600. General", with
-        # nothing under it, between chapter 6's heading and "601. Casting Spells")
-        subdivided = {parts[0] for parts in known if len(parts) == 2}
-        last = label.parts[0]
-        near = {last} | ({str(int(last) + d) for d in (-2, -1, 1, 2)} if last.isdigit() else set())
-        return bool(near & subdivided)
-    last = label.parts[-1]
-    near = []
-    if last.isdigit():
-        near = [label.parent + (str(int(last) + d),) for d in (-2, -1, 1, 2) if int(last) + d >= 0]
-    elif last.isalpha() and len(last) == 1:
-        near = [label.parent + (chr(ord(last) + d),) for d in (-2, -1, 1, 2)]
-    near += [label.parent, label.parts + ("1",), label.parts + ("a",)]
-    return any(parts in known for parts in near if parts != label.parts)
-
-
 def _rule(stack: list[_Node], block: Block, known) -> _Node | None:
     """The section a numbered paragraph opens, placed in `stack` (the open sections), or
     None when the paragraph is not a numbered section. A numbered list item is one only
@@ -273,7 +217,7 @@ def _rule(stack: list[_Node], block: Block, known) -> _Node | None:
         return None
     place = _by_number(stack, label)
     if place is None:
-        if not _backed(label, known, _title_like(rest)):
+        if not backed(label, known, _title_like(rest)):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5
