@@ -45,6 +45,9 @@ NEW_CLASS_SELECTOR = ".new"
 _CSS_RULE = re.compile(r"([^{}@]+)\{([^{}]*)\}")
 _COLOR_DECL = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+# what XML (so lxml's tree) cannot hold: C0 controls but tab and line ends, U+FFFE/U+FFFF
+# and lone surrogates; the normal form makes every control a space anyway
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 def read(data: bytes, options) -> RawDocument:
@@ -102,7 +105,9 @@ def _parse(data: bytes):
     <p> before a <span class="new"> that wraps headings); HTML5's recovery rules, which
     lexbor implements, decide what a reader sees, so lexbor parses and its tidy output
     becomes the lxml tree the rest of the reader walks."""
-    text = _decode(data)
+    # a control character next to an element the reader drops would otherwise end up in
+    # a text node lxml refuses to set (ValueError), and the whole page would be lost
+    text = _NOT_XML.sub(" ", _decode(data))
     try:
         tidy = LexborHTMLParser(text).html or ""
         root = etree.fromstring(tidy, parser=etree.HTMLParser(remove_comments=True,
