@@ -62,6 +62,9 @@ KEYS: dict[str, list[Key]] = {
         Key("backoff", (int, float), "first wait before a retry, in seconds, doubling each "
                                      "time, with jitter (default 2)"),
         Key("max_size", int, "bytes; a larger body is refused (default 50 MB)"),
+        Key("deadline", (int, float), "seconds by which a fetch of one address is over, "
+                                      "however slowly the server sends its headers or body, "
+                                      "retries and their waits included (default 300)"),
         Key("user_agent", str, "the User-Agent sent (default: rookery's own, naming the "
                                "project)"),
     ],
@@ -448,10 +451,7 @@ def _unique(names: list[str], what: str, where: str) -> None:
 def _fetch_options(table: dict, where: str) -> HttpOptions:
     here = f"{where} [fetch]"
     for key, value in table.items():
-        if key in ("timeout", "max_size") and value <= 0 or \
+        if key in ("timeout", "max_size", "deadline") and value <= 0 or \
                 key in ("retries", "backoff") and value < 0:
             raise UsageError(f"{here}: {key} = {value!r} is out of range")
-    options = HttpOptions(**table)
-    # a whole body may take ten reads' worth of time, and never less than five minutes
-    options.max_time = max(options.max_time, 10 * options.timeout)
-    return options
+    return HttpOptions(**table)
