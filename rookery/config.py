@@ -106,6 +106,9 @@ KEYS: dict[str, list[Key]] = {
         Key("backoff", (int, float), "seconds before a failed message is tried again, "
                                      "doubling with each failure, at most an hour "
                                      "(default 60)"),
+        Key("timeout", (int, float), "seconds to wait for the target to connect, and then "
+                                     "to answer a message it was sent (default 30); no answer "
+                                     "in time leaves the message unconfirmed"),
     ],
 }
 
@@ -158,6 +161,7 @@ class NotifyConfig:
     title: str = "rookery"
     tries: int = 5
     backoff: float = 60.0
+    timeout: float = 30.0
 
     @property
     def shown_url(self) -> str:
@@ -393,10 +397,13 @@ def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
     backoff = raw.get("backoff", 60.0)
     if backoff < 0:
         raise UsageError(f"{here}: backoff = {backoff} is out of range (0 or more seconds)")
+    timeout = raw.get("timeout", 30.0)
+    if timeout <= 0:
+        raise UsageError(f"{here}: timeout = {timeout} is out of range (more than 0 seconds)")
     return NotifyConfig(name=name, url=url, sources=tuple(raw.get("sources", ())),
                         sections=tuple(raw.get("sections", ())), only=only,
                         title=plain(raw.get("title", "rookery")) or "rookery", tries=tries,
-                        backoff=float(backoff))
+                        backoff=float(backoff), timeout=float(timeout))
 
 
 def duration_seconds(text: str) -> int | None:
