@@ -16,6 +16,8 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+from ..errors import one_line
+
 log = logging.getLogger("rookery")
 
 
@@ -56,8 +58,11 @@ def _guarded(job: Job) -> Callable[[], None]:
     def run() -> None:
         try:
             job.run()
-        except Exception:  # a failed cycle must not stop the watch; log it and go on
-            log.exception("%s: cycle failed", job.id)
+        except Exception as e:  # a failed cycle must not stop the watch; log it and go on
+            # one line per failure (a database that went away fails every job, every
+            # cycle, until it is back); the traceback only when debugging
+            log.error("%s: cycle failed: %s", job.id, one_line(e))
+            log.debug("%s: what failed", job.id, exc_info=True)
     return run
 
 
