@@ -27,6 +27,7 @@ from .notify.targets import concerned
 from .parsers import PARSER_VERSION, ReadOptions, parse, sniff
 from .parsers.cache import content_key
 from .progress import Progress
+from .store import claims
 from .store import revisions as revs
 from .store.records import FetchOutcome
 from .store.store import Store, now
@@ -89,20 +90,28 @@ class Watcher:
         self._bodies: dict[str, Fetched] = {}  # bodies received this cycle, by URL
         self._quarantined: set[str] = set()  # URLs whose body this cycle was quarantined
 
-    def cycle(self, sources: list[SourceConfig] | None = None) -> CycleStats:
+    def cycle(self, sources: list[SourceConfig] | None = None,
+              due: str | None = None) -> CycleStats:
         """One cycle over `sources` (default: all configured), one source after another,
-        over one HTTP session (connections are reused within the cycle)."""
+        over one HTTP session (connections are reused within the cycle). With `due` (the
+        sources' due time, ISO 8601), a source some worker fetched for it is skipped."""
         stats = CycleStats()
         self._bodies, self._quarantined = {}, set()
         with requests.Session() as self.session:
             for source in sources or self.config.sources:
                 # several workers on one server database: each source goes to one of them
                 with self.store.claim(source.id) as mine:
-                    if mine:
-                        stats.merge(self._guarded(source))
-                    else:
+                    if not mine:
                         stats.claimed_elsewhere += 1
                         log.info("%s: another worker is fetching it; skipped", source.id)
+                    elif due is not None and not claims.claim_due(self.store, source.id, due):
+                        stats.claimed_elsewhere += 1
+                        log.info("%s: fetched for its due time %s already; skipped",
+                                 source.id, due)
+                    else:
+                        stats.merge(self._guarded(source))
+                        if due is not None:
+                            claims.claim_done(self.store, source.id, due)
         self.session = None
         self._bodies, self._quarantined = {}, set()
         return stats

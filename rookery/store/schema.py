@@ -145,6 +145,14 @@ outbox = Table(  # one message per revision and notify target
     UniqueConstraint("revision_id", "target"),
     Index("outbox_pending", "state", "next_try_at"),
 )
+claims = Table(  # which worker fetches a source at one of its due times
+    "claims", metadata,
+    Column("source_id", Text, primary_key=True),
+    Column("due", Text, primary_key=True),  # the due time, ISO 8601 in UTC
+    Column("worker", Text, nullable=False),  # host and pid
+    Column("claimed_at", Text, nullable=False),
+    Column("done_at", Text),  # NULL while the fetch runs (or its worker died)
+)
 migrations = Table(
     "migrations", metadata,
     Column("name", Text, primary_key=True),
@@ -153,7 +161,7 @@ migrations = Table(
 
 # tables in the order their rows can be copied (what they refer to comes first)
 DATA_TABLES = [sources, bodies, parsed, revisions, fetches, items, versions, revision_items,
-               changes, flags, outbox]
+               changes, flags, outbox, claims]
 
 # ---------------------------------------------------------------- full-text index
 
@@ -248,6 +256,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0003-outbox", _create(outbox)),
     ("0004-search-kept-by-trigger", _search_kept_by_trigger),
     ("0005-outbox-leases", lambda conn: _add_column(conn, outbox, "leased")),
+    ("0006-claims", _create(claims)),
 ]
 
 
