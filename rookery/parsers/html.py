@@ -17,7 +17,7 @@ from selectolax.lexbor import LexborHTMLParser
 from ..errors import ParseError, UsageError
 from .blocks import Block, RawDocument
 from .color import is_red_css
-from .normalize import normalize_many
+from .normalize import normalize_many, plain
 from .text import read_text
 
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
@@ -139,8 +139,9 @@ def _page_title(root) -> str | None:
     title = root.findtext(".//title")
     if not title:
         return None
-    # "Rules Reference · ThronesDB": the part before the site name
-    return re.split(r"\s+[·|\u2013\u2014-]\s+", " ".join(title.split()))[0] or None
+    # "Rules Reference · ThronesDB": the part before the site name; in the normal form,
+    # as it reaches every output (no control character or direction override)
+    return plain(re.split(r"\s+[·|\u2013\u2014-]\s+", " ".join(title.split()))[0]) or None
 
 
 def _drop(el) -> None:
