@@ -63,6 +63,9 @@ KEYS: dict[str, list[Key]] = {
         Key("backoff", (int, float), "first wait before a retry, in seconds, doubling each "
                                      "time, with jitter (default 2)"),
         Key("max_size", int, "bytes; a larger body is refused (default 50 MB)"),
+        Key("deadline", (int, float), "seconds by which a fetch of one address is over, "
+                                      "however slowly the server sends its headers or body, "
+                                      "retries and their waits included (default 300)"),
         Key("user_agent", str, "the User-Agent sent (default: rookery's own, naming the "
                                "project)"),
     ],
@@ -104,6 +107,9 @@ KEYS: dict[str, list[Key]] = {
         Key("backoff", (int, float), "seconds before a failed message is tried again, "
                                      "doubling with each failure, at most an hour "
                                      "(default 60)"),
+        Key("timeout", (int, float), "seconds to wait for the target to connect, and then "
+                                     "to answer a message it was sent (default 30); no answer "
+                                     "in time leaves the message unconfirmed"),
     ],
 }
 
@@ -156,6 +162,7 @@ class NotifyConfig:
     title: str = "rookery"
     tries: int = 5
     backoff: float = 60.0
+    timeout: float = 30.0
 
     @property
     def shown_url(self) -> str:
@@ -391,10 +398,13 @@ def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
     backoff = raw.get("backoff", 60.0)
     if backoff < 0:
         raise UsageError(f"{here}: backoff = {backoff} is out of range (0 or more seconds)")
+    timeout = raw.get("timeout", 30.0)
+    if timeout <= 0:
+        raise UsageError(f"{here}: timeout = {timeout} is out of range (more than 0 seconds)")
     return NotifyConfig(name=name, url=url, sources=tuple(raw.get("sources", ())),
                         sections=tuple(raw.get("sections", ())), only=only,
                         title=plain(raw.get("title", "rookery")) or "rookery", tries=tries,
-                        backoff=float(backoff))
+                        backoff=float(backoff), timeout=float(timeout))
 
 
 def duration_seconds(text: str) -> int | None:
@@ -449,10 +459,7 @@ def _unique(names: list[str], what: str, where: str) -> None:
 def _fetch_options(table: dict, where: str) -> HttpOptions:
     here = f"{where} [fetch]"
     for key, value in table.items():
-        if key in ("timeout", "max_size") and value <= 0 or \
+        if key in ("timeout", "max_size", "deadline") and value <= 0 or \
                 key in ("retries", "backoff") and value < 0:
             raise UsageError(f"{here}: {key} = {value!r} is out of range")
-    options = HttpOptions(**table)
-    # a whole body may take ten reads' worth of time, and never less than five minutes
-    options.max_time = max(options.max_time, 10 * options.timeout)
-    return options
+    return HttpOptions(**table)

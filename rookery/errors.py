@@ -28,3 +28,15 @@ class UsageError(RookeryError):
     """The command line or configuration asks for something impossible."""
 
     exit_code = 2
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one line for a log: its own words (a database driver's first line,
+    without SQLAlchemy's background links), else its type's name."""
+    orig = getattr(error, "orig", None)  # SQLAlchemy wraps the driver's error
+    if isinstance(orig, BaseException):
+        error = orig
+    text = str(error).split("\n")[0].strip()
+    words = " ".join(text.split())[:300]
+    return words if isinstance(error, RookeryError) else \
+        f"{type(error).__name__}: {words}" if words else type(error).__name__

@@ -19,7 +19,7 @@ import requests
 from .config import Config, SourceConfig
 from .diffs.compare import changes_between
 from .diffs.flags import flags_for
-from .errors import FetchError, ParseError, UsageError
+from .errors import FetchError, ParseError, UsageError, one_line
 from .fetchers import Fetched, HttpOptions, fetch
 from .fetchers.discover import find_links
 from .model import Document, plural
@@ -27,6 +27,7 @@ from .notify.targets import concerned
 from .parsers import PARSER_VERSION, ReadOptions, parse, sniff
 from .parsers.cache import content_key
 from .progress import Progress
+from .store import claims
 from .store import revisions as revs
 from .store.records import FetchOutcome
 from .store.store import Store, now
@@ -89,23 +90,41 @@ class Watcher:
         self._bodies: dict[str, Fetched] = {}  # bodies received this cycle, by URL
         self._quarantined: set[str] = set()  # URLs whose body this cycle was quarantined
 
-    def cycle(self, sources: list[SourceConfig] | None = None) -> CycleStats:
+    def cycle(self, sources: list[SourceConfig] | None = None,
+              due: str | None = None) -> CycleStats:
         """One cycle over `sources` (default: all configured), one source after another,
-        over one HTTP session (connections are reused within the cycle)."""
+        over one HTTP session (connections are reused within the cycle). With `due` (the
+        sources' due time, ISO 8601), a source some worker fetched for it is skipped."""
         stats = CycleStats()
         self._bodies, self._quarantined = {}, set()
         with requests.Session() as self.session:
             for source in sources or self.config.sources:
                 # several workers on one server database: each source goes to one of them
                 with self.store.claim(source.id) as mine:
-                    if mine:
-                        stats.merge(self.run_source(source))
-                    else:
+                    if not mine:
                         stats.claimed_elsewhere += 1
                         log.info("%s: another worker is fetching it; skipped", source.id)
+                    elif due is not None and not claims.claim_due(self.store, source.id, due):
+                        stats.claimed_elsewhere += 1
+                        log.info("%s: fetched for its due time %s already; skipped",
+                                 source.id, due)
+                    else:
+                        stats.merge(self._guarded(source))
+                        if due is not None:
+                            claims.claim_done(self.store, source.id, due)
         self.session = None
         self._bodies, self._quarantined = {}, set()
         return stats
+
+    def _guarded(self, source: SourceConfig) -> CycleStats:
+        """run_source, but whatever goes wrong with one source (a store that went away,
+        a fault of ours) is one line in the log and never stops the sources after it."""
+        try:
+            return self.run_source(source)
+        except Exception as e:  # noqa: BLE001 - one source must not stop the others
+            log.error("%s: not fetched this cycle: %s", source.id, one_line(e))
+            log.debug("%s: what failed", source.id, exc_info=True)
+            return CycleStats(errors=1)
 
     def run_source(self, source: SourceConfig) -> CycleStats:
         stats = CycleStats()
@@ -309,7 +328,13 @@ class Watcher:
         doc = self.store.parsed(key, PARSER_VERSION)
         if doc is None:
             stats.parses += 1
-            doc = parse(data, source=url, format=source.format, options=options)
+            try:
+                doc = parse(data, source=url, format=source.format, options=options)
+            except (ParseError, UsageError):
+                raise
+            except Exception as e:  # noqa: BLE001 - a reader's fault on a hostile body
+                raise Quarantine(f"the {found or source.format} reader failed on it "
+                                 f"({one_line(e)}); kept for a report") from None
             self.store.put_parsed(key, body_sha, PARSER_VERSION, doc)
         doc.source = url
         return doc

@@ -235,6 +235,15 @@ class PostgresServer:
             shutil.rmtree(self.dir, ignore_errors=True)
             self.dir = None
 
+    def pause(self) -> None:
+        """Stop the server at once but keep its data and port: an outage."""
+        self._run("pg_ctl", "stop", "-m", "immediate", "-w", "-D", str(self.dir / "data"))
+
+    def resume(self) -> None:
+        """Start a paused server again, on the same port."""
+        self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.dir / "data"),
+                  "-o", f"-p {self.port}", "-l", str(self.dir / "server.log"))
+
     def __enter__(self) -> "PostgresServer":
         return self.start()
 

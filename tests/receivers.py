@@ -14,13 +14,18 @@ from replay import QuietServer
 
 
 class Receiver:
-    """A webhook: answers each POST with the next of `answers` (the last one repeats) and
-    keeps the JSON of those it answered with a 2xx."""
+    """A webhook: answers each POST with the next of `answers` (the last one repeats),
+    `delay` seconds after it arrived, and keeps the JSON of those it answered with a 2xx.
+    Every request is noted in `seen` (path, message id header, answer) as it arrives;
+    `arrived` is notified of each."""
 
     def __init__(self):
         self.answers = [200]
+        self.delay = 0.0
         self.messages: list[dict] = []
+        self.seen: list[tuple[str, str | None, int]] = []
         self.attempts = 0
+        self.arrived = threading.Condition()
         receiver = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -31,11 +36,17 @@ class Receiver:
 
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                receiver.attempts += 1
-                status = receiver.answers.pop(0) if len(receiver.answers) > 1 \
-                    else receiver.answers[0]
-                if 200 <= status < 300:
-                    receiver.messages.append(json.loads(body))
+                with receiver.arrived:
+                    receiver.attempts += 1
+                    status = receiver.answers.pop(0) if len(receiver.answers) > 1 \
+                        else receiver.answers[0]
+                    receiver.seen.append((self.path, self.headers.get("X-Rookery-Message-Id"),
+                                          status))
+                    if 200 <= status < 300:
+                        receiver.messages.append(json.loads(body))
+                    receiver.arrived.notify_all()
+                if receiver.delay:
+                    threading.Event().wait(receiver.delay)  # a slow service, answering late
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
@@ -54,18 +65,25 @@ class Receiver:
 
 
 class MailBox:
-    """An SMTP server on loopback; `messages` are the mails it took, parsed."""
+    """An SMTP server on loopback; `messages` are the mails it took, parsed. The first
+    `refuse` mails are answered "451 try again later" (and noted in `refused`)."""
 
     def __init__(self):
         from aiosmtpd.controller import Controller
 
         box = self
         self.messages: list[email.message.EmailMessage] = []
+        self.refused: list[email.message.EmailMessage] = []
+        self.refuse = 0
 
         class Handler:
             async def handle_DATA(self, server, session, envelope):
-                box.messages.append(email.message_from_bytes(envelope.content,
-                                                             policy=email.policy.default))
+                mail = email.message_from_bytes(envelope.content, policy=email.policy.default)
+                if box.refuse > 0:
+                    box.refuse -= 1
+                    box.refused.append(mail)
+                    return "451 4.3.0 try again later"
+                box.messages.append(mail)
                 return "250 OK"
 
         # the controller checks the server by connecting to the port it was given, so it

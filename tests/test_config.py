@@ -33,7 +33,7 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
     ('timezone = "Mars/Olympus"', r"timezone = 'Mars/Olympus' is not a time zone; give an IANA"),
     ('timezone = 2', r"timezone"),
     ('[[source]]\nid = "a"\nurl = "https://x"\nevry = "6h"', r"unknown key evry; allowed: .*every"),
-    ('[fetch]\nretry = 3', r"unknown key retry; allowed: backoff, max_size, retries"),
+    ('[fetch]\nretry = 3', r"unknown key retry; allowed: backoff, deadline, max_size, retries"),
     ('[[source]]\nid = "a"', r"either `url` or `discover`"),
     ('[[source]]\nid = "A B"\nurl = "https://x"', r"`id` is required"),
     ('[[source]]\nid = "a"\nurl = "https://x"\nformat = "doc"', r"format must be one of"),

@@ -152,7 +152,8 @@ def test_every_revision_that_changed_something_is_announced_exactly_once(replaye
             for rev in revs.revisions(store, source) if rev.number > 1 or revs.flags(store, rev)]
     links = [m["message"].rsplit(" ", 1)[-1] for m in hook.messages]
     assert sorted(links) == sorted(owed)  # none lost, none twice
-    assert outbox.counts(store) == {"guild": {"pending": 0, "sent": len(owed), "failed": 0}}
+    assert outbox.counts(store) == {"guild": {"pending": 0, "sent": len(owed), "failed": 0,
+                                              "unconfirmed": 0}}
 
 
 def test_the_message_of_the_faq_that_contradicted_itself_leads_with_it(replayed):

@@ -7,9 +7,12 @@ from ..errors import UsageError
 from .common import config_of, print_json, table
 
 ACTIONS = {
-    "status": "list every target (secrets masked) and its pending, sent and given-up messages",
+    "status": "list every target (secrets masked) and its pending, sent, given-up and "
+              "unconfirmed messages; exits 1 when any is given up or unconfirmed",
     "test": "send a short test message to every target, or to the one named",
     "send": "deliver the messages whose time has come now (fetch and run also do)",
+    "retry": "send again, now, the messages given up or unconfirmed (of every target, or "
+             "the one named), with their ids unchanged",
 }
 
 
@@ -19,7 +22,7 @@ def add(p, name: str) -> None:
                      + "; ".join(f"{k}: {v}" for k, v in ACTIONS.items()) + ".")
     p.add_argument("action", choices=tuple(ACTIONS), help="what to do (see above)")
     p.add_argument("target", nargs="?", metavar="TARGET",
-                   help="with test: only this target (its `name`)")
+                   help="with test or retry: only this target (its `name`)")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="status as text (default) or json")
     p.set_defaults(handler=notify_command)
@@ -32,16 +35,24 @@ def notify_command(args) -> int:
                          "(see `rookery config --keys`)")
     if args.action == "test":
         return _test(config, args.target)
-    if args.target:
+    if args.target and args.action != "retry":
         raise UsageError(f"notify {args.action} takes no target")
-    if args.action == "send":
+    if args.action in ("send", "retry"):
         from ..notify.send import deliver
+        from ..store import outbox
 
+        if args.target and args.target not in {t.name for t in config.notify}:
+            raise UsageError(f"no notify target {args.target!r} (targets: "
+                             f"{', '.join(t.name for t in config.notify)})")
         with config.open_store() as store:
             store.lock()
+            if args.action == "retry":
+                again = outbox.retry(store, args.target)
+                print(f"{again} given-up or unconfirmed message{'s' * (again != 1)} "
+                      "owed again", file=sys.stderr)
             stats = deliver(store, config)
         print(str(stats), file=sys.stderr)
-        return 1 if stats.given_up and not stats.sent else 0
+        return 1 if (stats.given_up or stats.unconfirmed) and not stats.sent else 0
     return _status(config, args.format)
 
 
@@ -78,15 +89,17 @@ def _status(config, fmt: str) -> int:
                                   "state": str(d.state), "tries": d.tries,
                                   "next_try_at": d.next_try_at, "error": d.last_error}
                                  for d in outbox.deliveries(store, row["target"], unsent=True)]
+    # a monitoring script sees messages that need someone by the exit status
+    troubled = 1 if any(r["failed"] or r["unconfirmed"] for r in rows) else 0
     if fmt == "json":
         print_json(rows)
-        return 0
+        return troubled
     sys.stdout.write(table([[r["target"], r["url"], str(r["pending"]), str(r["sent"]),
-                             str(r["failed"])] for r in rows],
-                           ["target", "url", "pending", "sent", "given up"]))
+                             str(r["failed"]), str(r["unconfirmed"])] for r in rows],
+                           ["target", "url", "pending", "sent", "given up", "unconfirmed"]))
     for r in rows:
         for d in r["unsent"]:
             sys.stdout.write(f"{r['target']}: {d['source']} revision {d['revision']} "
                              f"{d['state']} after {plural(d['tries'], 'try', 'tries')}"
                              + (f": {d['error']}" if d["error"] else "") + "\n")
-    return 0
+    return troubled

@@ -56,7 +56,7 @@ def fetch_command(args) -> int:
 
 
 def run_command(args) -> int:
-    from ..fetchers.schedule import Job, run_schedule
+    from ..fetchers.schedule import Job, due_time, run_schedule
     from ..watch import Watcher
     from .publish import publish_site
 
@@ -68,7 +68,10 @@ def run_command(args) -> int:
     warned: set[str] = set()  # notify targets no longer configured, warned of once
 
     def cycle(source) -> None:
-        stats = Watcher(holder, config).cycle([source])
+        # every worker on the store serves the same due times: the first to claim one
+        # fetches the source, the others skip it until the next
+        due = due_time(source.interval_seconds, source.cron)
+        stats = Watcher(holder, config).cycle([source], due=due)
         if stats.revisions:
             with publish_lock:
                 publish_site(config)

@@ -25,7 +25,8 @@ class Item:
     url: str  # the revision page: the item's id and link
     title: str  # plain text
     summary_html: str  # HTML whose every text is escaped
-    date: dt.datetime
+    date: dt.datetime  # when the revision came out
+    updated: dt.datetime | None = None  # when it was recorded (default: `date`)
 
 
 def render_feeds(title: str, description: str, page_url: str, feed_url: str,
@@ -34,15 +35,17 @@ def render_feeds(title: str, description: str, page_url: str, feed_url: str,
     and `author` are plain text; `author` names who publishes the feed (RFC 4287 wants
     one for every entry, given once for the whole feed)."""
     items = sorted(items, key=lambda i: (i.date, i.url), reverse=True)[:MAX_ITEMS]
-    updated = items[0].date if items else EPOCH
+    stamps = distinct_updates(items)
+    updated = max(stamps.values()) if items else EPOCH
     out = []
     for kind in ("atom", "rss"):
         text = str if kind == "atom" else _html_text
+        channel = str if kind == "atom" else _no_tags
         fg = FeedGenerator()
         fg.id(page_url)
-        fg.title(text(title))
-        fg.description(text(description))
-        fg.subtitle(text(description))
+        fg.title(channel(title))
+        fg.description(channel(description))
+        fg.subtitle(channel(description))
         fg.language("en")
         if kind == "atom":
             fg.author({"name": author})
@@ -60,9 +63,28 @@ def render_feeds(title: str, description: str, page_url: str, feed_url: str,
             entry.link(href=item.url)
             entry.summary(item.summary_html, type="html")
             entry.published(item.date)
-            entry.updated(item.date)
+            entry.updated(stamps[item.url])
         out.append(fg.atom_str(pretty=True) if kind == "atom" else fg.rss_str(pretty=True))
     return out[0], out[1]
+
+
+def distinct_updates(items: list[Item]) -> dict[str, dt.datetime]:
+    """Each item's `updated` instant by URL, none the same as another's: an instant
+    already taken moves on by a microsecond (in the order recorded, then by URL)."""
+    out: dict[str, dt.datetime] = {}
+    taken: set[dt.datetime] = set()
+    for item in sorted(items, key=lambda i: (i.updated or i.date, i.url)):
+        when = item.updated or item.date
+        while when in taken:
+            when += dt.timedelta(microseconds=1)
+        taken.add(when)
+        out[item.url] = when
+    return out
+
+
+def _no_tags(text: str) -> str:
+    """Plain text that reads the same as text and as HTML, unless it holds a tag."""
+    return text.replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _html_text(text: str) -> str:

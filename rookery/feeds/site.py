@@ -312,7 +312,7 @@ def _item(base: str, source: _Source, rev: revs.Revision, line: str,
     summary = (f"{alerts}<p>{escape(line)}</p><ul>{listed}</ul>{more}"
                f'<p><a href="{escape(url)}">Every change, word by word</a></p>')
     return Item(url=url, title=f"{source.title} {rev.label}: {line}", summary_html=summary,
-                date=rev.instant)
+                date=rev.instant, updated=rev.recorded)
 
 
 def _items(base: str, entries: list[_Entry]) -> list[Item]:

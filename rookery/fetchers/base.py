@@ -20,7 +20,7 @@ class HttpOptions:
     retries: int = 3
     backoff: float = 2.0
     max_size: int = 50 * 1024 * 1024
-    max_time: float = 300.0  # for a whole body, however slowly a server dribbles it
+    deadline: float = 300.0  # for a whole fetch of one address, headers, body and retries
     user_agent: str = USER_AGENT
     sleep: Callable[[float], None] = time.sleep  # tests pass a recorder
 

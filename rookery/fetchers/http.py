@@ -4,6 +4,8 @@ and an honest User-Agent.
 A 304 comes back as a Fetched with status 304 and no data: nothing new. Connection
 errors, timeouts, 5xx and 429 are retried with exponential backoff and jitter (a
 Retry-After header wins); what still fails raises FetchError with a one-line reason.
+The whole fetch, retries and waits included, ends by `deadline` seconds however slowly
+a server sends its headers or body (see deadline.py).
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import requests
 
 from ..errors import FetchError
 from .base import Fetched, HttpOptions
+from .deadline import Watch, watched_adapter
 
 RETRY_STATUS = {429, 500, 502, 503, 504}
 MAX_WAIT = 300.0  # never wait longer than this between attempts, whatever a server asks
@@ -35,17 +38,32 @@ def fetch_http(url: str, *, session: requests.Session | None = None,
         headers["If-None-Match"] = etag
     if last_modified:
         headers["If-Modified-Since"] = last_modified
+    adapter = watched_adapter(session)
     attempt = 0
-    while True:
-        try:
-            return _once(session, url, headers, options)
-        except _Retry as retry:
-            if attempt >= options.retries:
-                raise FetchError(f"{url}: {retry.reason} (after {attempt + 1} attempts)") from None
-            wait = retry.after if retry.after is not None else \
-                options.backoff * (2 ** attempt) * (0.5 + random.random())
-            options.sleep(min(wait, MAX_WAIT))
-            attempt += 1
+    with Watch(options.deadline) as watch:
+        while True:
+            adapter.watch = watch
+            try:
+                return _once(session, url, headers, options, watch)
+            except _Retry as retry:
+                if attempt >= options.retries:
+                    raise FetchError(f"{url}: {retry.reason} (after {attempt + 1} "
+                                     "attempts)") from None
+                wait = retry.after if retry.after is not None else \
+                    options.backoff * (2 ** attempt) * (0.5 + random.random())
+                if min(wait, MAX_WAIT) >= watch.left():
+                    raise _late(url, options, f"; last try: {retry.reason}") from None
+                options.sleep(min(wait, MAX_WAIT))
+                attempt += 1
+            finally:
+                adapter.watch = None
+                if watch.expired:
+                    adapter.close()  # its sockets are shut: no use to the next request
+
+
+def _late(url: str, options: HttpOptions, why: str = "") -> FetchError:
+    return FetchError(f"{url}: no complete answer within {options.deadline:g} s{why}; the "
+                      "server is stalled or too slow (raise fetch.deadline to wait longer)")
 
 
 class _Retry(Exception):
@@ -53,10 +71,14 @@ class _Retry(Exception):
         self.reason, self.after = reason, after
 
 
-def _once(session, url: str, headers: dict, options: HttpOptions) -> Fetched:
+def _once(session, url: str, headers: dict, options: HttpOptions, watch: Watch) -> Fetched:
+    left = watch.left()
+    if left <= 0:
+        raise _late(url, options)
     try:
-        with session.get(url, headers=headers, timeout=(min(options.timeout, 10), options.timeout),
-                         stream=True, allow_redirects=True) as response:
+        with session.get(url, headers=headers, stream=True, allow_redirects=True,
+                         timeout=(min(options.timeout, 10, left), min(options.timeout, left))
+                         ) as response:
             status = response.status_code
             if status in RETRY_STATUS:
                 raise _Retry(f"the server answered HTTP {status}",
@@ -72,15 +94,13 @@ def _once(session, url: str, headers: dict, options: HttpOptions) -> Fetched:
                 raise FetchError(f"{url}: {int(declared)} bytes is over the size limit "
                                  f"({options.max_size} bytes)")
             body = bytearray()
-            started = time.monotonic()
             for chunk in response.iter_content(64 * 1024):
                 body += chunk
                 if len(body) > options.max_size:
                     raise FetchError(f"{url}: the body is over the size limit "
                                      f"({options.max_size} bytes)")
-                if time.monotonic() - started > options.max_time:
-                    raise FetchError(f"{url}: the body took longer than "
-                                     f"{options.max_time:g} s to arrive")
+            if watch.expired:  # a body without a length ends as its socket is shut
+                raise _late(url, options)
             # urllib3 2 raises on a short body itself; urllib3 1.26 returns what it got
             if declared and declared.isdigit() and "Content-Encoding" not in response.headers \
                     and len(body) < int(declared):
@@ -88,19 +108,29 @@ def _once(session, url: str, headers: dict, options: HttpOptions) -> Fetched:
             return Fetched(data=bytes(body), url=response.url, status=status,
                            content_type=response.headers.get("Content-Type"),
                            headers=_lowered(response.headers))
-    except (requests.exceptions.ChunkedEncodingError,
-            requests.exceptions.ContentDecodingError) as e:
-        raise _Retry(f"the body was cut short ({_reason(e)})") from None
-    except requests.exceptions.Timeout:
-        raise _Retry(f"no answer within {options.timeout:g} s") from None
-    except requests.exceptions.ConnectionError as e:
+    except (_Retry, FetchError):
+        raise
+    except Exception as e:  # noqa: BLE001 - sorted below
+        if watch.expired:  # the watchdog shut the socket: whatever the read said
+            raise _late(url, options) from None
+        if not isinstance(e, requests.exceptions.RequestException):
+            raise
+        raise _retry_or_fail(url, e, options) from None
+
+
+def _retry_or_fail(url: str, e: Exception, options: HttpOptions) -> Exception:
+    """What a requests error means: a fault worth another try, or a FetchError."""
+    if isinstance(e, (requests.exceptions.ChunkedEncodingError,
+                      requests.exceptions.ContentDecodingError)):
+        return _Retry(f"the body was cut short ({_reason(e)})")
+    if isinstance(e, requests.exceptions.Timeout):
+        return _Retry(f"no answer within {options.timeout:g} s")
+    if isinstance(e, requests.exceptions.ConnectionError):
         if _unresolvable(e):  # a name that does not resolve is not a passing fault
-            raise FetchError(f"{url}: cannot resolve the host name "
-                             f"{urlsplit(url).hostname!r}; check the URL and the "
-                             "network") from None
-        raise _Retry(f"cannot connect ({_reason(e)})") from None
-    except requests.exceptions.RequestException as e:
-        raise FetchError(f"{url}: request failed ({_reason(e)})") from None
+            return FetchError(f"{url}: cannot resolve the host name "
+                              f"{urlsplit(url).hostname!r}; check the URL and the network")
+        return _Retry(f"cannot connect ({_reason(e)})")
+    return FetchError(f"{url}: request failed ({_reason(e)})")
 
 
 def _unresolvable(error: BaseException) -> bool:

@@ -3,9 +3,14 @@
 Each job runs at most one at a time; runs missed while one was busy (or the machine
 slept) are coalesced into one; every job also runs once at start. Jobs are plain
 callables: what a cycle does is the caller's business.
+
+Intervals count from the Unix epoch, not from when a process started, so workers on
+different machines share their due times (`due_time`): a job every 6 hours is due at
+00:00, 06:00, 12:00 and 18:00 UTC, in every worker.
 """
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import signal
 import threading
@@ -16,7 +21,25 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+from ..errors import one_line
+
 log = logging.getLogger("rookery")
+
+
+EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
+DEFAULT_EVERY = 6 * 3600
+
+
+def due_time(every_seconds: int | None, cron: str | None,
+             at: dt.datetime | None = None) -> str:
+    """The due time a run at `at` (default: now) serves, ISO 8601 in UTC: the start of
+    its interval counted from the epoch, or for a crontab line the minute it fires in."""
+    at = (at or dt.datetime.now(dt.timezone.utc)).astimezone(dt.timezone.utc)
+    if cron:
+        return at.replace(second=0, microsecond=0).isoformat()
+    period = every_seconds or DEFAULT_EVERY
+    seconds = int(at.timestamp())
+    return dt.datetime.fromtimestamp(seconds - seconds % period, dt.timezone.utc).isoformat()
 
 
 @dataclass
@@ -34,7 +57,7 @@ def run_schedule(jobs: list[Job], stop: threading.Event | None = None) -> None:
                                                   "misfire_grace_time": None})
     for job in jobs:
         trigger = CronTrigger.from_crontab(job.cron) if job.cron else \
-            IntervalTrigger(seconds=job.every_seconds or 6 * 3600)
+            IntervalTrigger(seconds=job.every_seconds or DEFAULT_EVERY, start_date=EPOCH)
         scheduler.add_job(_guarded(job), trigger, id=job.id, name=job.id,
                           next_run_time=_now(scheduler))
     previous = {}
@@ -56,12 +79,13 @@ def _guarded(job: Job) -> Callable[[], None]:
     def run() -> None:
         try:
             job.run()
-        except Exception:  # a failed cycle must not stop the watch; log it and go on
-            log.exception("%s: cycle failed", job.id)
+        except Exception as e:  # a failed cycle must not stop the watch; log it and go on
+            # one line per failure (a database that went away fails every job, every
+            # cycle, until it is back); the traceback only when debugging
+            log.error("%s: cycle failed: %s", job.id, one_line(e))
+            log.debug("%s: what failed", job.id, exc_info=True)
     return run
 
 
 def _now(scheduler):
-    import datetime as dt
-
     return dt.datetime.now(scheduler.timezone)

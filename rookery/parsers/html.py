@@ -17,7 +17,7 @@ from selectolax.lexbor import LexborHTMLParser
 from ..errors import ParseError, UsageError
 from .blocks import Block, RawDocument
 from .color import is_red_css
-from .normalize import normalize_many
+from .normalize import normalize_many, plain
 from .text import read_text
 
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
@@ -45,6 +45,9 @@ NEW_CLASS_SELECTOR = ".new"
 _CSS_RULE = re.compile(r"([^{}@]+)\{([^{}]*)\}")
 _COLOR_DECL = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
 _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+# what XML (so lxml's tree) cannot hold: C0 controls but tab and line ends, U+FFFE/U+FFFF
+# and lone surrogates; the normal form makes every control a space anyway
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 def read(data: bytes, options) -> RawDocument:
@@ -102,7 +105,9 @@ def _parse(data: bytes):
     <p> before a <span class="new"> that wraps headings); HTML5's recovery rules, which
     lexbor implements, decide what a reader sees, so lexbor parses and its tidy output
     becomes the lxml tree the rest of the reader walks."""
-    text = _decode(data)
+    # a control character next to an element the reader drops would otherwise end up in
+    # a text node lxml refuses to set (ValueError), and the whole page would be lost
+    text = _NOT_XML.sub(" ", _decode(data))
     try:
         tidy = LexborHTMLParser(text).html or ""
         root = etree.fromstring(tidy, parser=etree.HTMLParser(remove_comments=True,
@@ -134,8 +139,9 @@ def _page_title(root) -> str | None:
     title = root.findtext(".//title")
     if not title:
         return None
-    # "Rules Reference · ThronesDB": the part before the site name
-    return re.split(r"\s+[·|\u2013\u2014-]\s+", " ".join(title.split()))[0] or None
+    # "Rules Reference · ThronesDB": the part before the site name; in the normal form,
+    # as it reaches every output (no control character or direction override)
+    return plain(re.split(r"\s+[·|\u2013\u2014-]\s+", " ".join(title.split()))[0]) or None
 
 
 def _drop(el) -> None:

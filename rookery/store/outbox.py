@@ -1,7 +1,13 @@
 """The notification outbox: a delivery per revision and notify target, written in the
 same transaction as the revision (see revisions.add_revision), so a revision that is
 recorded is announced even if the process dies before it sends anything, and a
-delivery marked sent is never sent again."""
+delivery marked sent is never sent again.
+
+A worker leases a delivery while it sends it. A worker killed between the target taking
+the message and the store marking it sent leaves the lease behind; the message is then
+sent again (with the same message id, so the receiver can drop it): at once by the next
+process on SQLite, where only one process writes and every lease left is a dead one's,
+and once the lease runs out on PostgreSQL, where other workers may be alive."""
 from __future__ import annotations
 
 import datetime as dt
@@ -17,7 +23,8 @@ from .store import Store, now
 class DeliveryState(StrEnum):
     PENDING = "pending"
     SENT = "sent"
-    FAILED = "failed"  # given up after its tries
+    FAILED = "failed"  # given up after its tries, or refused for good by the target
+    UNCONFIRMED = "unconfirmed"  # sent, but the target did not answer in time
 
 
 @dataclass(frozen=True)
@@ -81,7 +88,7 @@ def counts(store: Store) -> dict[str, dict[str, int]]:
     return out
 
 
-LEASE = 300  # seconds a worker holds a delivery it is sending
+LEASE = 300  # seconds a worker holds a delivery it is sending (by default)
 
 
 def take(store: Store, delivery: Delivery, lease: float = LEASE) -> bool:
@@ -91,8 +98,31 @@ def take(store: Store, delivery: Delivery, lease: float = LEASE) -> bool:
     with store.transaction() as db:
         return db.execute(update(t.outbox).where(
             _o.id == delivery.id, _o.state == DeliveryState.PENDING.value,
-            _o.next_try_at == delivery.next_try_at).values(next_try_at=_later(lease))
+            _o.next_try_at == delivery.next_try_at).values(next_try_at=_later(lease),
+                                                             leased=now())
         ).rowcount == 1
+
+
+def release_leases(store: Store) -> int:
+    """Make the deliveries that a dead process left leased due now; how many. Only for a
+    store with one writer (SQLite, with its lock held): every lease left is a dead one's."""
+    stamp = now()
+    with store.transaction() as db:
+        return db.execute(update(t.outbox).where(
+            _o.state == DeliveryState.PENDING.value, _o.leased.is_not(None))
+            .values(next_try_at=stamp, leased=None)).rowcount
+
+
+def retry(store: Store, target: str | None = None) -> int:
+    """Owe again the messages given up or unconfirmed (of one target, or all), as if new;
+    how many."""
+    query = update(t.outbox).where(_o.state.in_([DeliveryState.FAILED.value,
+                                                 DeliveryState.UNCONFIRMED.value]))
+    if target is not None:
+        query = query.where(_o.target == target)
+    with store.transaction() as db:
+        return db.execute(query.values(state=DeliveryState.PENDING.value, tries=0,
+                                       next_try_at=now(), leased=None)).rowcount
 
 
 def _later(seconds: float) -> str:
@@ -105,19 +135,20 @@ def mark_sent(store: Store, delivery: Delivery) -> None:
         db.execute(update(t.outbox).where(_o.id == delivery.id,
                                           _o.state == DeliveryState.PENDING.value)
                    .values(state=DeliveryState.SENT.value, tries=_o.tries + 1, sent_at=now(),
-                           last_error=None))
+                           last_error=None, leased=None))
 
 
 def mark_failed(store: Store, delivery: Delivery, error: str, retry_in: float,
-                give_up: bool) -> None:
-    """Count a failed try: try again after `retry_in` seconds, or give up."""
+                give_up: bool, state: DeliveryState | None = None) -> None:
+    """Count a failed try: try again after `retry_in` seconds, or give up (as FAILED,
+    or the `state` given)."""
     later = _later(retry_in)
-    state = DeliveryState.FAILED if give_up else DeliveryState.PENDING
+    state = state or (DeliveryState.FAILED if give_up else DeliveryState.PENDING)
     with store.transaction() as db:
         db.execute(update(t.outbox).where(_o.id == delivery.id,
                                           _o.state == DeliveryState.PENDING.value)
                    .values(tries=_o.tries + 1, last_error=error, next_try_at=later,
-                           state=state.value))
+                           state=state.value, leased=None))
 
 
 def _delivery(row) -> Delivery:

@@ -53,6 +53,12 @@ class Revision:
         return _instant(self.published_at or self.seen_at)
 
     @property
+    def recorded(self) -> dt.datetime:
+        """When rookery recorded it (to the microsecond since revisions recorded in one
+        cycle must be told apart: a feed entry's `updated`)."""
+        return _instant(self.seen_at)
+
+    @property
     def date(self) -> str:
         """The calendar day of `instant`, in the store's time zone."""
         return self.instant.astimezone(self.zone).date().isoformat()
@@ -120,7 +126,7 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
             body_sha256=body_sha, url=url, version=doc.version, effective=doc.effective,
             title=doc.title, format=doc.format, link_label=link_label,
             sections=len(doc.sections), added=counts["added"], removed=counts["removed"],
-            modified=counts["modified"], seen_at=now(), published_at=published_at)
+            modified=counts["modified"], seen_at=now(precise=True), published_at=published_at)
             .returning(t.revisions.c.id)).scalar_one()
         pairs = dict((j, i) for i, j in diff.pairs) if diff else {}
         new_version_of: dict[int, tuple[int, int]] = {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable
 
 from sqlalchemy import (Column, Float, ForeignKey, Index, Integer, LargeBinary, MetaData, Table,
-                        Text, UniqueConstraint, text)
+                        Text, UniqueConstraint, inspect, text)
 from sqlalchemy.engine import Connection
 
 metadata = MetaData()
@@ -141,8 +141,17 @@ outbox = Table(  # one message per revision and notify target
     Column("next_try_at", Text, nullable=False),  # not tried again before then
     Column("last_error", Text),
     Column("sent_at", Text),
+    Column("leased", Text),  # while a worker sends it: when that worker took it
     UniqueConstraint("revision_id", "target"),
     Index("outbox_pending", "state", "next_try_at"),
+)
+claims = Table(  # which worker fetches a source at one of its due times
+    "claims", metadata,
+    Column("source_id", Text, primary_key=True),
+    Column("due", Text, primary_key=True),  # the due time, ISO 8601 in UTC
+    Column("worker", Text, nullable=False),  # host and pid
+    Column("claimed_at", Text, nullable=False),
+    Column("done_at", Text),  # NULL while the fetch runs (or its worker died)
 )
 migrations = Table(
     "migrations", metadata,
@@ -152,7 +161,7 @@ migrations = Table(
 
 # tables in the order their rows can be copied (what they refer to comes first)
 DATA_TABLES = [sources, bodies, parsed, revisions, fetches, items, versions, revision_items,
-               changes, flags, outbox]
+               changes, flags, outbox, claims]
 
 # ---------------------------------------------------------------- full-text index
 
@@ -223,6 +232,14 @@ def _create(*tables: Table) -> Callable[[Connection], None]:
     return lambda conn: metadata.create_all(conn, tables=list(tables))
 
 
+def _add_column(conn: Connection, table: Table, name: str) -> None:
+    """Add a column a table made by an earlier migration lacks (one made now has it)."""
+    if name not in {c["name"] for c in inspect(conn).get_columns(table.name)}:
+        column = table.c[name]
+        conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {name} "
+                             f"{column.type.compile(conn.dialect)}")
+
+
 def _statements(by_dialect: dict[str, list[str]]) -> Callable[[Connection], None]:
     def run(conn: Connection) -> None:
         for statement in by_dialect[conn.dialect.name]:
@@ -238,6 +255,8 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
         {"sqlite": _SQLITE_SEARCH, "postgresql": _PG_SEARCH})(conn))),
     ("0003-outbox", _create(outbox)),
     ("0004-search-kept-by-trigger", _search_kept_by_trigger),
+    ("0005-outbox-leases", lambda conn: _add_column(conn, outbox, "leased")),
+    ("0006-claims", _create(claims)),
 ]
 
 

@@ -47,8 +47,10 @@ class StoreLocked(StoreError):
     """Another process writes to the store."""
 
 
-def now() -> str:
-    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+def now(precise: bool = False) -> str:
+    """The current instant in UTC, as ISO 8601: to the second, or the microsecond."""
+    return dt.datetime.now(dt.timezone.utc).isoformat(
+        timespec="microseconds" if precise else "seconds")
 
 
 def engine_for(url: str, readonly: bool = False):

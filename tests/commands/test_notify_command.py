@@ -58,7 +58,7 @@ def test_a_message_owed_when_the_process_died_is_delivered_once_by_the_next_run(
     assert finish(rookery(folder, "fetch"))[0] == 0
     assert len(receiver.messages) == 1 and "Skyforge FAQ v2.0" in receiver.messages[0]["title"]
     code, out, _ = finish(rookery(folder, "notify", "status"))
-    assert code == 0 and out.splitlines()[1].split()[2:] == ["0", "1", "0"]
+    assert code == 0 and out.splitlines()[1].split()[2:] == ["0", "1", "0", "0"]
 
 
 def test_secrets_in_target_urls_are_never_printed(setup, receiver, fixtures):

@@ -91,14 +91,6 @@ def test_a_body_of_undeclared_length_is_cut_off_at_the_limit(scripted):
         b"x" * 300_000
 
 
-def test_a_body_that_takes_too_long_is_given_up(scripted):
-    script, base = scripted
-    script.on("/slow", (200, {}, b"x" * 100))
-    with pytest.raises(FetchError, match="took longer than"):
-        # a negative allowance is spent before the first chunk: no need to wait in a test
-        fetch(f"{base}/slow", options=options([], max_time=-1.0))
-
-
 def test_a_host_name_that_does_not_resolve_fails_at_once():
     # .invalid never resolves (RFC 2606): no retry can help, so none is made
     slept: list[float] = []
