@@ -141,7 +141,10 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
         wide = FRAGMENT_GAP + max(_usual(gaps), 0.0)
         cuts = [0] + [k + 1 for k, gap in enumerate(gaps) if gap > wide] + [len(ink)]
         for a, b in zip(cuts, cuts[1:]):
-            tracking = _usual(gaps[a:b - 1])
+            # the tracking is read between letters: dot leaders set apart are no guide
+            tracking = _usual([gaps[k] for k in range(a, b - 1)
+                               if ink[k].text.isalnum() and ink[k + 1].text.isalnum()]
+                              or gaps[a:b - 1])
             current = [ink[a]]
             for k in range(a, b - 1):
                 prev, g, gap = ink[k], ink[k + 1], gaps[k]

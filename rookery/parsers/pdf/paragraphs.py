@@ -87,6 +87,8 @@ def build_blocks(lines: list[Line]) -> list[Block]:
         f.apart = stands_apart(f.style, body)
     pitch = _pitches(facts)
     blocks = _segment(facts, pitch)
+    for b in blocks:
+        _settle_near_misses(b)
     # a type is a heading type when it mostly sets lines that stand alone as headings
     # would: not one used mostly to name the text after it (card names), nor one that
     # mostly sets sentences and lists (italics for examples and card lists)
@@ -307,6 +309,21 @@ def _is_full(last: _Line, nxt: _Line) -> bool:
         return False
     room = last.line.column[1] - last.x1
     return room < _first_word_width(nxt) + 0.3 * last.size
+
+
+def _settle_near_misses(block: _Block) -> None:
+    """A wrap where the next word missed the line by about its space is as likely a
+    forced break: in a block whose other lines mostly break where they end (a list,
+    one name a line), it is one too."""
+    joins = block.joins[1:] if block.lead else block.joins
+    first = 1 if block.lead else 0
+    forced = sum(j == "\n" for j in joins)
+    for k, join in enumerate(joins):
+        if join != " " or forced < 2 or 2 * forced <= len(joins) - 1:
+            continue  # the other breaks are not mostly forced (or too few to say)
+        last, nxt = block.lines[first + k], block.lines[first + k + 1]
+        if last.line.column[1] - last.x1 >= _first_word_width(nxt) - 0.3 * last.size:
+            block.joins[first + k] = "\n"
 
 
 def _join(block: _Block, nxt: _Line) -> str:
