@@ -51,12 +51,18 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 def _rookery(folder: Path, *args) -> subprocess.Popen:
     env = {**os.environ, "ROOKERY_CONFIG": str(folder / "rookery.toml")}
     env.pop("ROOKERY_DATA", None)
-    return subprocess.Popen([sys.executable, "-m", "rookery", *args], cwd=folder, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # its log goes to a file: a pipe nobody reads while it runs fills and stops it
+    path = folder / f"{args[0]}.log"
+    with open(path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "rookery", *args], cwd=folder,
+                                env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
+    proc.log_path = path
+    return proc
 
 
 def _done(proc: subprocess.Popen, timeout: float = 120) -> str:
-    _out, err = proc.communicate(timeout=timeout)
+    proc.wait(timeout=timeout)
+    err = proc.log_path.read_text()
     assert proc.returncode == 0, err
     return err
 
@@ -87,11 +93,11 @@ def trial(folder: Path, kill_after: int | None = None, kill_in: float | None = N
         with hook.arrived:
             enough = hook.arrived.wait_for(
                 lambda: hook.attempts >= (kill_after or 1) or run.poll() is not None, 120)
-        assert enough, "no message arrived"
+        assert enough, "no message arrived; the run said:\n" + run.log_path.read_text()[-2000:]
         if kill_in is not None:
             threading.Event().wait(kill_in)  # a random moment of the sending
         run.send_signal(signal.SIGKILL)
-        run.communicate()
+        run.wait()
         _done(_rookery(folder, "notify", "send"))
         return count(hook, box)
     finally:
