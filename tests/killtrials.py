@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,6 +90,10 @@ def trial(folder: Path, kill_after: int | None = None, kill_in: float | None = N
             '/rules.html"\nformat = "html"\nevery = "1h"\n' + "".join(targets))
         _done(_rookery(folder, "fetch"))  # the first import: nothing owed
         (served / "rules.html").write_text(PAGE.format(v=2, fuel="ash and tinder"))
+        # a later Last-Modified, whatever second the first import fell in: the server
+        # answers a conditional request by the file's time, to the second
+        later = time.time() + 60
+        os.utime(served / "rules.html", (later, later))
         run = _rookery(folder, "run")
         with hook.arrived:
             enough = hook.arrived.wait_for(
