@@ -148,10 +148,12 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             current = [ink[a]]
             for k in range(a, b - 1):
                 prev, g, gap = ink[k], ink[k + 1], gaps[k]
-                # an inferred space stands where the gap is wider than the piece's
-                # tracking at all: a letter-spaced word drawn glyph by glyph makes PDFium
-                # infer spaces inside it, at gaps no wider than its other letters'
-                if k in spaced or k in inferred and gap > tracking + TIGHT_SPACE \
+                # an inferred space stands, but in letter-spaced type only where the gap
+                # is wider than the tracking at all: a letter-spaced word drawn glyph by
+                # glyph makes PDFium infer spaces inside it, at gaps no wider than its
+                # other letters' (in plain type a glyph's overhang may hide a real gap)
+                if k in spaced or k in inferred and (
+                        tracking < LETTER_SPACED or gap > tracking + TIGHT_SPACE) \
                         or gap > tracking + (WIDE if marked else WORD_SPACE):
                     # the space between two words is coloured only if both are
                     current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,
@@ -163,6 +165,7 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
 
 
 TIGHT_SPACE = 0.02  # ems beyond the tracking: the least gap an inferred space may sit in
+LETTER_SPACED = 0.05  # ems of tracking: type set this far apart is letter-spaced
 WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set
 
 
