@@ -38,11 +38,6 @@ _EXPAND_RE = re.compile("[" + "".join(_EXPAND) + "]")
 # (pattern, replacement) applied in order; replacements may use group references.
 _RULES = [
     (_EXPAND_RE, lambda m: _EXPAND[m.group()]),
-    # the plain-text spellings of the trade mark, registered and copyright signs, where
-    # they can be nothing else: right after a word ("Oracle(tm)"), before a year ("(c) 2019")
-    (re.compile(r"(?i)(?<=[^\W_])\(tm\)"), "\u2122"),
-    (re.compile(r"(?i)(?<=[^\W_])\(r\)"), "\u00ae"),
-    (re.compile(r"(?i)\(c\)(?= ?(?:1[89]|20)\d\d\b)"), "\u00a9"),
     (re.compile(r" {2,}"), " "),
     (re.compile(r" *\n[ \n]*"), "\n"),
     (re.compile(r" +(?=[,;:!?)\]]|\.(?!\.))"), ""),

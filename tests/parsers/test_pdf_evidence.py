@@ -1,12 +1,10 @@
 """What the PDF reader decides from a document's own evidence, case by case: glyphs as
 real engines place them (one by one, letter-spaced, small capitals of two sizes, spaces
-inferred or written), line-end hyphens of every kind, and the text normal form."""
+inferred or written), line-end hyphens of every kind, contents lists, quoted numbers."""
 import pytest
 
-from rookery.model import same_text
 from rookery.parsers.blocks import Block
 from rookery.parsers.contents import drop_contents
-from rookery.parsers.normalize import normalize
 from rookery.parsers.pdf.glyphs import Glyph, fragments
 from rookery.parsers.pdf.paragraphs import _plain_hyphen_at_end
 from rookery.parsers.pdf.repair import keeps_hyphen, vocabulary
@@ -121,26 +119,6 @@ def test_a_hyphenated_break_is_judged_by_the_documents_vocabulary(left, right, k
     assert keeps_hyphen(left, right, words, soft=True) is keeps
 
 
-@pytest.mark.parametrize("raw,expected", [
-    ("the Oracle(tm) text", "the Oracle\u2122 text"),
-    ("Magic: The Gathering(r) rules", "Magic: The Gathering\u00ae rules"),
-    ("Credits (c) 2019 the publisher", "Credits \u00a9 2019 the publisher"),
-    ("and (c) neither player", "and (c) neither player"),  # a list's own letter
-    ("choose (r) or (tm) first", "choose (r) or (tm) first"),
-])
-def test_plain_text_spellings_of_marks_are_the_marks(raw, expected):
-    assert normalize(raw)[0] == expected
-
-
-@pytest.mark.parametrize("a,b,same", [
-    ("Dand\ufffdn, Desert", "Dand\u00e2n, Desert", True),  # a letter its file lost
-    ("Dand\ufffdn", "Dandan", False),  # stands for a letter ASCII does not have
-    ("Dand\ufffdn", "Dand\u00e2an", False),  # one letter, not two
-])
-def test_a_lost_character_matches_one_letter_beyond_ascii(a, b, same):
-    assert same_text(a, b) is same
-
-
 def test_a_contents_list_goes_with_its_entries_subtopics():
     blocks = [Block("para", "Front matter says what this is."),
               Block("heading", "Contents", level=1),
@@ -181,3 +159,33 @@ def test_a_titled_number_with_nothing_under_it_is_a_section_beside_its_siblings(
     numbered = {s.number: s for s in doc.sections}
     assert numbered["600"].title == "General" and numbered["600"].path == ("6. Spells",)
     assert numbered["6"].text == ""
+
+
+def outline_of(blocks):
+    from rookery.parsers.blocks import RawDocument
+    from rookery.parsers.outline import build_document
+
+    return build_document(RawDocument(blocks=blocks, format="pdf"))
+
+
+def test_a_rule_quoted_in_an_update_summary_stays_text():
+    doc = outline_of([
+        Block("heading", "1. Lanes", level=1),
+        Block("para", "1.1. A lane holds up to three cards."),
+        Block("para", "1.2. A lane that holds none is open."),
+        Block("heading", "Update Summary", level=1),
+        Block("para", "Changed the wording of one rule:"),
+        Block("para", "1.2. A lane that holds none is open.")])
+    assert [s.number for s in doc.sections if s.number] == ["1", "1.1", "1.2"]
+    summary = next(s for s in doc.sections if s.title == "Update Summary")
+    assert "1.2. A lane that holds none is open." in summary.text
+
+
+def test_a_number_that_comes_again_with_other_words_is_a_section_of_its_own():
+    # a part that starts its numbering afresh
+    doc = outline_of([
+        Block("heading", "Part One", level=1), Block("para", "1.1. Shuffle the deck."),
+        Block("para", "1.2. Draw five cards."),
+        Block("heading", "Part Two", level=1), Block("para", "1.1. Choose a lane."),
+        Block("para", "1.2. Play a card there.")])
+    assert [s.number for s in doc.sections if s.number] == ["1.1", "1.2", "1.1", "1.2"]
