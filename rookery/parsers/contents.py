@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .blocks import Block
+from .numbering import continues, read_label
 
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "……"
 _PAGE = re.compile(r"\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
@@ -39,7 +40,8 @@ def drop_contents(blocks: list[Block]) -> list[Block]:
         lines = [_names(line) for line in block.text.split("\n") if line.strip()]
         hits = sum(a in later or b in later for a, b in lines)
         listed[k] = bool(lines) and hits == len(lines) or (len(lines) >= 2 and
-                                                          hits >= 0.6 * len(lines))
+                                                          hits >= 0.6 * len(lines)) \
+            or block.kind == "heading" and _joined_entries(lines[0][0], later)
         if block.kind == "heading":
             later.add(entry_key(block.text[:LONGEST]))
             continue
@@ -63,7 +65,7 @@ def drop_contents(blocks: list[Block]) -> list[Block]:
         while end + 1 < len(blocks) and listed[end + 1]:
             end += 1
         multi = any(blocks[j].text.count("\n") >= 1 for j in range(k, end + 1))
-        if end - k + 1 >= MIN_RUN or multi:
+        if (end - k + 1 >= MIN_RUN or multi) and not _in_flow(blocks, k, end):
             drop.update(range(k, end + 1))
             if k > 0 and _names_a_list(blocks[k - 1]):
                 drop.add(k - 1)  # "Contents": it heads nothing but the list
@@ -71,11 +73,38 @@ def drop_contents(blocks: list[Block]) -> list[Block]:
     return [b for j, b in enumerate(blocks) if j not in drop]
 
 
+def _joined_entries(key: str, later: set[str]) -> bool:
+    """Is a heading two or more later headings run together ("glossary update summary"):
+    contents entries stacked in one column that were read as one heading's lines?"""
+    words = key.split()
+    ends = {0}  # word positions a run of later headings can reach
+    for end in range(1, len(words) + 1):
+        if any(" ".join(words[start:end]) in later for start in ends if start < end):
+            ends.add(end)
+    return len(words) in ends and " ".join(words) not in later and len(ends) > 2
+
+
+def _in_flow(blocks: list[Block], first: int, last: int) -> bool:
+    """Do the numbers of the run carry on the numbering around it (10.4.2, then 10.5,
+    10.5.1, 10.5.2, then 10.5.3)? Then the run is body text that a later part quotes
+    (an update summary), not a list of what follows."""
+    if first == 0 or last + 1 >= len(blocks):
+        return False
+    labels = [_label(blocks[j]) for j in range(first - 1, last + 2)]
+    return all(a is not None and b is not None and continues(a, b)
+               for a, b in zip(labels, labels[1:]))
+
+
+def _label(block: Block):
+    read = read_label(block.text)
+    return read[0] if read else None
+
+
 def _subtopic(block: Block) -> bool:
     """A short line or two of names, not a sentence: what a contents entry lists under it."""
     lines = block.text.split("\n")
     return block.kind != "heading" and len(lines) <= 3 and \
-        all(len(line) <= LONGEST // 2 for line in lines) and not block.text.rstrip().endswith(".")
+        all(len(line) <= LONGEST for line in lines) and not block.text.rstrip().endswith(".")
 
 
 def _names_a_list(block: Block) -> bool:

@@ -86,6 +86,15 @@ def follows(before: Label, after: Label) -> bool:
     return False
 
 
+def continues(before: Label, after: Label) -> bool:
+    """Could `after` come next in reading after `before`: its first child, its next
+    sibling, or the next sibling of one of its parents (10.4.2 then 10.5)?"""
+    if extends(before.parts, after):
+        return True
+    return any(follows(Label("", "", before.parts[:n]), after)
+               for n in range(len(before.parts), 0, -1))
+
+
 def _letters(s: str) -> int:
     value = 0
     for c in s.lower():

@@ -189,3 +189,27 @@ def test_a_number_that_comes_again_with_other_words_is_a_section_of_its_own():
         Block("heading", "Part Two", level=1), Block("para", "1.1. Choose a lane."),
         Block("para", "1.2. Play a card there.")])
     assert [s.number for s in doc.sections if s.number] == ["1.1", "1.2", "1.1", "1.2"]
+
+
+def test_numbered_lines_in_the_flow_of_the_rules_are_not_a_contents_list():
+    # three short rules a later summary quotes word for word: they carry on the
+    # numbering around them, so they are rules, not a list of what follows
+    rules = [Block("para", "4.2.2. Discard a card."), Block("para", "4.3. Scoring"),
+             Block("para", "4.3.1. Count your lanes."), Block("para", "4.3.2. Add one point."),
+             Block("para", "4.3.3. The higher score wins the round outright, and ties go on.")]
+    summary = [Block("heading", "Update Summary", level=1)] + \
+        [Block("para", b.text) for b in rules[1:4]]
+    kept = [b.text for b in drop_contents(rules + summary)]
+    assert kept[:5] == [b.text for b in rules]
+
+
+def test_contents_entries_read_as_one_heading_are_still_contents():
+    blocks = [Block("heading", "Contents", level=1), Block("heading", "1. Setup", level=2),
+              Block("heading", "2. Play", level=2),
+              Block("heading", "Glossary Update Summary", level=2),
+              Block("heading", "1. Setup", level=1), Block("para", "Shuffle."),
+              Block("heading", "2. Play", level=1), Block("para", "Take turns."),
+              Block("heading", "Glossary", level=1), Block("para", "Terms."),
+              Block("heading", "Update Summary", level=1), Block("para", "Changes.")]
+    assert [b.text for b in drop_contents(blocks)][0] == "1. Setup"
+    assert "Glossary Update Summary" not in [b.text for b in drop_contents(blocks)]

@@ -45,9 +45,10 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None) -> RawDocument:
     frags, furniture = split_furniture(frags, widths)
     gutters = [find_gutters(f) for f in frags]
     trusted = common_gutters(gutters)
+    seen = [g for page in gutters for g in page]
     lines: list[Line] = []
     for index, page_frags in enumerate(frags):
-        lines.extend(reading_order(page_frags, find_gutters(page_frags, trusted), index))
+        lines.extend(reading_order(page_frags, find_gutters(page_frags, trusted, seen), index))
     usual_measures(lines)
     small = None  # the small capitals' size, while lines go on in them
     for line in lines:

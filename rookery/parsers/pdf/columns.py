@@ -43,10 +43,13 @@ class Line:
         return max(f.bottom for f in self.fragments)
 
 
-def find_gutters(frags: list[Fragment], trusted: list[Gutter] = ()) -> list[Gutter]:
+def find_gutters(frags: list[Fragment], trusted: list[Gutter] = (),
+                 seen: list[Gutter] = ()) -> list[Gutter]:
     """The gutters of one page (see the module doc), with the document's `trusted` ones
-    added where the page has too little text to show its own."""
-    found = _page_gutters(frags, trusted)
+    added where the page has too little text to show its own. A gap where another page
+    of the document has a gutter (`seen`) needs less evidence to be one: a contents list
+    whose second column holds a few entries."""
+    found = _page_gutters(frags, trusted, seen)
     for g in trusted:
         if not _near(g[0], g[1], found):
             # a gutter of the page's own that overlaps it is the same gutter, widened or
@@ -55,7 +58,7 @@ def find_gutters(frags: list[Fragment], trusted: list[Gutter] = ()) -> list[Gutt
     return sorted(found)
 
 
-def _page_gutters(frags: list[Fragment], trusted) -> list[Gutter]:
+def _page_gutters(frags: list[Fragment], trusted, seen=()) -> list[Gutter]:
     if len(frags) < 2:
         return []
     left = min(f.x0 for f in frags)
@@ -91,7 +94,8 @@ def _page_gutters(frags: list[Fragment], trusted) -> list[Gutter]:
             covered_right = max(coverage[x:], default=0) >= 3
             if covered_left and covered_right and b - a >= 0.4 * em:
                 starts = sum(1 for f in voters if b - 1.0 <= f.x0 <= b + 0.6 * em)
-                if starts >= max(3, 0.1 * len(voters)) or _near(a, b, trusted):
+                if starts >= max(3, 0.1 * len(voters)) or _near(a, b, trusted) \
+                        or starts >= 3 and _overlaps(a, b, seen):
                     gutters.append((a, b))
         else:
             x += 1
@@ -100,6 +104,11 @@ def _page_gutters(frags: list[Fragment], trusted) -> list[Gutter]:
 
 def _near(a: float, b: float, trusted) -> bool:
     return any(abs(a - ta) <= 6 and abs(b - tb) <= 6 for ta, tb in trusted)
+
+
+def _overlaps(a: float, b: float, seen) -> bool:
+    """Does the gap a–b share at least half its width, or the other's, with a gutter?"""
+    return any(min(b, sb) - max(a, sa) >= 0.5 * min(b - a, sb - sa) for sa, sb in seen)
 
 
 def common_gutters(per_page: list[list[Gutter]]) -> list[Gutter]:

@@ -85,6 +85,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     body = body_style([(f.style, sum(c.isalnum() for c in f.text)) for f in facts])
     for f in facts:
         f.apart = stands_apart(f.style, body)
+    _narrow_boxes(facts)
     pitch = _pitches(facts)
     blocks = _segment(facts, pitch)
     for b in blocks:
@@ -136,21 +137,66 @@ def _plain_hyphen_at_end(glyphs: list[Glyph]) -> None:
         ink[-1].text = "-"
 
 
-def _pitches(facts: list[_Line]) -> dict[float, float]:
-    """The usual distance between baselines of consecutive lines, per type size."""
+def _pitches(facts: list[_Line]) -> dict:
+    """The usual distance between baselines of consecutive lines, per type size, and per
+    page and size where a page is set looser than the rest (an introduction) and shows
+    it in three or more lines at one spacing still too tight to be a paragraph space."""
     seen: dict[float, Counter] = {}
+    pages: dict[tuple[int, float], Counter] = {}
     for a, b in zip(facts, facts[1:]):
         if b.line.page == a.line.page and not b.line.first_in_column and a.size == b.size:
             delta = round(b.line.bottom - a.line.bottom, 1)
             if 0 < delta < 3 * a.size:
                 seen.setdefault(a.size, Counter())[delta] += 1
-    return {size: min(d for d, n in c.items() if n >= max(1, 0.2 * c.most_common(1)[0][1]))
-            for size, c in seen.items()}
+                pages.setdefault((a.line.page, a.size), Counter())[delta] += 1
+    out: dict = {size: _usual_delta(c) for size, c in seen.items()}
+    for (page, size), c in pages.items():
+        own = _usual_delta(c)
+        if own > out[size] and c[own] >= 3 and own <= LOOSE_LEADING * size:
+            out[page, size] = own
+    return out
+
+
+LOOSE_LEADING = 1.35  # baselines further apart than this many type sizes: a paragraph space
+
+
+def _usual_delta(c: Counter) -> float:
+    return min(d for d, n in c.items() if n >= max(1, 0.2 * c.most_common(1)[0][1]))
+
+
+def _narrow_boxes(facts: list[_Line]) -> None:
+    """Text set in a box narrower than its column (an example beside a picture) is
+    measured by the box: a run of four or more lines at one left edge that all end well
+    short of the column, near one another, and mostly run on mid-sentence (the next
+    line opens in lower case), as wrapped prose does and a list of names does not."""
+    k = 0
+    while k < len(facts):
+        run = [facts[k]]
+        while k + len(run) < len(facts) and _same_box(run[-1], facts[k + len(run)]):
+            run.append(facts[k + len(run)])
+        k += len(run)
+        if len(run) < 4:
+            continue
+        left, (col_left, col_right) = run[0].x0, run[0].line.column
+        right = max(f.x1 for f in run)
+        ends = [f.x1 for f in run[:-1]]
+        mid_sentence = sum(nxt.text[:1].islower() for nxt in run[1:])
+        if right - col_left < 0.75 * (col_right - col_left) \
+                and max(ends) - min(ends) <= 0.3 * (right - left) \
+                and 2 * mid_sentence > len(run) - 1:
+            for f in run:
+                f.line.column = (col_left, right)
+
+
+def _same_box(a: _Line, b: _Line) -> bool:
+    return a.line.page == b.line.page and a.line.column == b.line.column \
+        and abs(a.x0 - b.x0) < 0.5 * b.size and same_size(a.size, b.size) \
+        and 0 < b.line.bottom - a.line.bottom <= 1.6 * b.size
 
 
 # ---------------------------------------------------------------- segmentation
 
-def _segment(facts: list[_Line], pitch: dict[float, float]) -> list[_Block]:
+def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
     blocks: list[_Block] = []
     table_head = None  # the first row of the table being read
     for f in facts:
@@ -179,13 +225,13 @@ def _new_column(last: _Line, f: _Line) -> bool:
         or f.line.column != last.line.column
 
 
-def _close(last: _Line, f: _Line, pitch: dict[float, float]) -> bool:
+def _close(last: _Line, f: _Line, pitch: dict) -> bool:
     """Does `f` follow `last` at the usual spacing (no paragraph space between)?"""
-    usual = pitch.get(f.size, 1.2 * f.size)
+    usual = pitch.get((f.line.page, f.size)) or pitch.get(f.size, 1.2 * f.size)
     return f.line.bottom - last.line.bottom <= usual + 0.12 * f.size
 
 
-def _continues(block: _Block, f: _Line, pitch: dict[float, float]) -> bool:
+def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
     last = block.lines[-1]
     if block.lines[0].apart and not block.lead:
         # a heading, a name or a question wraps onto a next line of its type at the
@@ -228,7 +274,7 @@ def _continues(block: _Block, f: _Line, pitch: dict[float, float]) -> bool:
     return _close(last, f, pitch)
 
 
-def _names(block: _Block, f: _Line, pitch: dict[float, float]) -> bool:
+def _names(block: _Block, f: _Line, pitch: dict) -> bool:
     """Is `block` a name (a line or two in bold, at the body's size) that `f`, in other
     type, follows at once: an erratum's card name, a list's group?"""
     if len(block.lines) > 2 or block.kind != "para" or block.lead:
@@ -260,10 +306,22 @@ def _kind(b: _Block, nxt: _Block | None, heads: set) -> str:
     first = b.lines[0]
     if first.style not in heads:
         return "para"
+    if _SENTENCE_END.search(b.lines[-1].text) and not _heads(b, nxt):
+        return "para"  # a numbered sentence with nothing under it: a rule, not a heading
     if nxt is not None and nxt.lines[0].style == first.style and not nxt.lead and \
             _kind(nxt, None, heads) != "heading" and not nxt.lines[-1].text.endswith("?"):
         return "para"  # more lines of its own type follow it (not a question it names)
     return "heading"
+
+
+def _heads(b: _Block, nxt: _Block | None) -> bool:
+    """Does something come under `b`: body text, or a deeper number than its own?"""
+    if nxt is None:
+        return False
+    depth, below = _depth(b.lines[0]), _depth(nxt.lines[0])
+    if below is None:
+        return not nxt.lines[0].apart
+    return depth is not None and below > depth
 
 
 def _is_row(f: _Line) -> bool:

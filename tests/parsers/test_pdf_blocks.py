@@ -1,0 +1,119 @@
+"""How the PDF reader groups lines into blocks on evidence a page gives about itself:
+a looser-set introduction, text in a box narrower than its column, a numbered sentence
+in marked type, a second column of a few contents entries."""
+import dataclasses
+
+import pytest
+
+from rookery.parsers.pdf.columns import Line, find_gutters
+from rookery.parsers.pdf.glyphs import Glyph, fragments
+from rookery.parsers.pdf.paragraphs import build_blocks
+
+COLUMN = (50.0, 550.0)  # 500 points: 100 letters of 10-point type, each 0.5 em wide
+
+
+def glyphs(text: str, x: float, base: float, size: float = 10.0, bold: bool = False,
+           color=(0, 0, 0)) -> list[Glyph]:
+    """One line's glyphs, each letter 0.5 em wide, spaces written as space glyphs."""
+    out = []
+    for ch in text:
+        out.append(Glyph(ch, x, x + 0.5 * size, base - 0.8 * size, base + 0.2 * size, size,
+                         "serif", bold, False, color, base=base))
+        x += 0.5 * size
+    return out
+
+
+def line(text: str, base: float, page: int = 0, x: float = COLUMN[0], **style) -> Line:
+    frags = fragments(glyphs(text, x, base, **style), page)
+    return Line(fragments=frags, page=page, column=COLUMN)
+
+
+def prose(words: int, seed: str = "words") -> str:
+    """A line's worth of lower-case words that runs on into the next line."""
+    return " ".join(f"{seed}{k % 10}" for k in range(words))
+
+
+FULL = prose(14)  # 14 × 7 letters - 1 = 97 letters: not even "the" would fit after it
+
+
+def body_pages(first_page: int, pages: int = 2, lines: int = 30, pitch: float = 12.0):
+    """Pages of plain paragraphs at the document's usual pitch: the evidence the
+    document gives of its body type."""
+    out = []
+    for page in range(first_page, first_page + pages):
+        base = 100.0
+        for k in range(lines):
+            text = FULL if k % 3 != 2 else "word short end."
+            out.append(line(text, base, page))
+            base += pitch if k % 3 != 2 else pitch + 8
+    return out
+
+
+def texts(lines):
+    return [b.text for b in build_blocks(lines)]
+
+
+def test_a_page_set_looser_than_the_body_still_wraps_its_paragraphs():
+    intro = [line(FULL, 100.0), line(FULL, 113.5), line("the end of it.", 127.0),
+             line(FULL, 150.0), line("and done.", 163.5)]
+    blocks = texts(intro + body_pages(1))
+    assert blocks[0] == f"{FULL} {FULL} the end of it."
+    assert blocks[1] == f"{FULL} and done."
+
+
+def test_looser_leading_on_a_page_is_not_taken_for_paragraph_space():
+    # one-line paragraphs far apart stay apart, however regular their spacing
+    apart = [line("First thing said.", 100.0 + 22 * k) for k in range(4)]
+    assert texts(apart + body_pages(1))[:4] == ["First thing said."] * 4
+
+
+def test_text_in_a_box_narrower_than_its_column_wraps_at_the_box():
+    # an example set beside a picture: every line ends near x=200, mid-sentence
+    box = ["Example: the player has a ready", "character in play and the", "opposing player has another",
+           "exerted, so the player then", "challenges it so that both", "characters deal damage."]
+    lines = [line(t, 100.0 + 12 * k) for k, t in enumerate(box)]
+    assert texts(lines + body_pages(1))[0] == " ".join(box)
+
+
+def test_a_list_of_names_in_short_lines_keeps_its_lines():
+    names = ["Ready Archer", "Bold Knight", "Quiet Sage", "Tall Giant", "Swift Rider"]
+    lines = [line(t, 100.0 + 12 * k) for k, t in enumerate(names)]
+    assert texts(lines + body_pages(1))[0] == "\n".join(names)
+
+
+MARKED = (0, 110, 200)  # a colour a publisher marks new rules with
+
+
+@pytest.mark.parametrize("after,kind", [
+    # a numbered sentence in marked type with its sibling after it: a rule
+    ("3.2. Another rule of the same rank.", "para"),
+    # the same line with body text under it: a heading that ends in a full stop
+    ("Nothing else is numbered here, and this goes on under it.", "heading"),
+])
+def test_a_numbered_sentence_is_a_heading_only_when_something_comes_under_it(after, kind):
+    lines = [line("3. Lanes", 100.0, size=14.0, bold=True),
+             line("3.1. If a player has no cards left, that player loses.", 125.0,
+                  color=MARKED),
+             line(after, 145.0)]
+    blocks = build_blocks(lines + body_pages(1))
+    assert blocks[1].text.startswith("3.1.") and blocks[1].kind == kind
+
+
+def test_a_gap_another_page_shows_as_a_gutter_is_one_with_few_entries_beside_it():
+    left = [glyphs(f"{k}.1. Entry number {k}", 50.0, 100.0 + 18 * k) for k in range(1, 36)]
+    # the second column: three entries at its edge, three sub-entries set in under them
+    right = [glyphs(name, 320.0 if k % 2 else 334.0, 100.0 + 18 * k)
+             for k, name in enumerate(["Glossary", "Terms", "Summary", "Changes", "Index",
+                                       "Cards"], start=1)]
+    frags = fragments([g for row in left + right for g in row], 0)
+    assert find_gutters(frags) == []
+    found = find_gutters(frags, (), seen=[(290.0, 325.0)])
+    # one gutter, whose middle parts the left column's entries from the right column's
+    assert len(found) == 1 and 160 < sum(found[0]) / 2 < 320
+
+
+def test_the_box_rule_leaves_full_width_paragraphs_alone():
+    lines = body_pages(0, pages=1)
+    before = [dataclasses.replace(l) for l in lines]
+    build_blocks(lines)
+    assert [l.column for l in lines] == [l.column for l in before]
