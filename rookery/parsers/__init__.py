@@ -13,7 +13,7 @@ from ..model import Document
 from .cache import ParseCache, content_key
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
-PARSER_VERSION = "9"
+PARSER_VERSION = "10"
 
 
 @dataclass(frozen=True)

@@ -55,3 +55,14 @@ def is_name(text: str, words: int = 12) -> bool:
     return 0 < len(text.split()) <= words and "\n" not in text \
         and not _ENDS_LIKE_A_SENTENCE.search(text) and not _SENTENCE_INSIDE.search(text) \
         and not text[:1].islower()
+
+
+def runs(items: list, same) -> list[list]:
+    """`items` cut into runs of neighbours that `same(a, b)` says belong together."""
+    out: list[list] = []
+    for item in items:
+        if out and same(out[-1][-1], item):
+            out[-1].append(item)
+        else:
+            out.append([item])
+    return out

@@ -11,17 +11,24 @@ from __future__ import annotations
 import re
 
 from .blocks import Block
-from .numbering import continues, read_label
+from .numbering import Label, continues, follows, read_label
 
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "……"
+_SENTENCE_END = re.compile(r"[.!?:][\"'\u201d\u2019)\]]*$")
 _PAGE = re.compile(r"\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 MIN_RUN = 3  # one-line blocks in a row that repeat later headings
 LONGEST = 160  # characters: a longer line is a sentence, not a contents entry
+SUBTOPIC_LINES = 4  # an entry's subtopics run to no more lines than this
 
 
 def entry_key(line: str) -> str:
-    """A heading and the contents line that names it compare equal under this key."""
-    return " ".join(_LEADER.sub(" ", line).casefold().split()).rstrip(".:")
+    """A heading and the contents line that names it compare equal under this key (a
+    number run onto its title, "10.10.Sing Together", as one set apart)."""
+    line = _LEADER.sub(" ", line)
+    read = read_label(line)
+    if read is not None and read[1]:
+        line = f"{read[0].printed} {read[1]}"
+    return " ".join(line.casefold().split()).rstrip(".:")
 
 
 def _names(line: str) -> tuple[str, str]:
@@ -33,21 +40,34 @@ def _names(line: str) -> tuple[str, str]:
 
 
 def drop_contents(blocks: list[Block]) -> list[Block]:
+    return split_contents(blocks)[0]
+
+
+def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
+    """The blocks without the contents list, and the keys of the headings the list
+    names at its outermost level: the document's own word on what its top-level parts
+    are (chapters, glossary, summary), whatever their type says."""
     later: set[str] = set()  # keys of the headings after the block being looked at
+    joined: dict[int, list[str]] = {}  # a heading that runs later headings together
     listed = [False] * len(blocks)
+    with_topics = [False] * len(blocks)
     for k in range(len(blocks) - 1, -1, -1):
         block = blocks[k]
         lines = [_names(line) for line in block.text.split("\n") if line.strip()]
         hits = sum(a in later or b in later for a, b in lines)
         listed[k] = bool(lines) and hits == len(lines) or (len(lines) >= 2 and
                                                           hits >= 0.6 * len(lines)) \
-            or block.kind == "heading" and _joined_entries(lines[0][0], later)
+            or block.kind == "heading" and bool(joined.setdefault(
+                k, _joined_entries(lines[0][0], later) if lines else []))
+        # an entry with its subtopics under it counts only within a run of entries
+        with_topics[k] = not listed[k] and _entry_with_subtopics(block, lines, later)
         if block.kind == "heading":
             later.add(entry_key(block.text[:LONGEST]))
             continue
         read = _headline(block)
         if read:
             later.add(read)
+    listed = [a or b for a, b in zip(listed, with_topics)]
     # an entry's own subtopics ("Ready, Exerted, Damaged" under "5.1. Conditions") name
     # no heading, but lie between entries that do: they belong to the list
     for k in range(1, len(blocks) - 1):
@@ -64,24 +84,45 @@ def drop_contents(blocks: list[Block]) -> list[Block]:
         end = k
         while end + 1 < len(blocks) and listed[end + 1]:
             end += 1
-        multi = any(blocks[j].text.count("\n") >= 1 for j in range(k, end + 1))
+        multi = any(blocks[j].text.count("\n") >= 1 and not with_topics[j]
+                    for j in range(k, end + 1))
         if (end - k + 1 >= MIN_RUN or multi) and not _in_flow(blocks, k, end):
             drop.update(range(k, end + 1))
             if k > 0 and _names_a_list(blocks[k - 1]):
                 drop.add(k - 1)  # "Contents": it heads nothing but the list
         k = end + 1
-    return [b for j, b in enumerate(blocks) if j not in drop]
+    entries = [j for j in sorted(drop) if listed[j] and blocks[j].kind == "heading"]
+    return [b for j, b in enumerate(blocks) if j not in drop], \
+        _outermost(blocks, entries, joined)
 
 
-def _joined_entries(key: str, later: set[str]) -> bool:
-    """Is a heading two or more later headings run together ("glossary update summary"):
-    contents entries stacked in one column that were read as one heading's lines?"""
+def _outermost(blocks: list[Block], entries: list[int], joined: dict[int, list[str]]) -> set[str]:
+    """Keys of the contents entries set as headings of the list's highest rank."""
+    if len({blocks[j].level for j in entries}) < 2:
+        return set()  # the list does not show ranks
+    top = min(blocks[j].level for j in entries)
+    keys = set()
+    for j in entries:
+        if blocks[j].level == top:
+            keys.update(_names(blocks[j].text))
+            keys.update(joined.get(j, ()))
+    return keys
+
+
+def _joined_entries(key: str, later: set[str]) -> list[str]:
+    """The later headings a heading runs together ("glossary update summary" is
+    "glossary" and "update summary"): contents entries stacked in one column that were
+    read as one heading's lines. Empty when it is not two or more of them."""
     words = key.split()
-    ends = {0}  # word positions a run of later headings can reach
+    parts: dict[int, list[str]] = {0: []}  # word position → later headings up to it
     for end in range(1, len(words) + 1):
-        if any(" ".join(words[start:end]) in later for start in ends if start < end):
-            ends.add(end)
-    return len(words) in ends and " ".join(words) not in later and len(ends) > 2
+        for start in sorted(parts):
+            piece = " ".join(words[start:end])
+            if start < end and piece in later:
+                parts[end] = parts[start] + [piece]
+                break
+    found = parts.get(len(words), [])
+    return found if len(found) >= 2 and key not in later else []
 
 
 def _in_flow(blocks: list[Block], first: int, last: int) -> bool:
@@ -90,14 +131,32 @@ def _in_flow(blocks: list[Block], first: int, last: int) -> bool:
     (an update summary), not a list of what follows."""
     if first == 0 or last + 1 >= len(blocks):
         return False
+    if not (_rule_text(blocks[first - 1]) or _rule_text(blocks[last + 1])):
+        return False  # between entries of a list, not between rules
     labels = [_label(blocks[j]) for j in range(first - 1, last + 2)]
     return all(a is not None and b is not None and continues(a, b)
                for a, b in zip(labels, labels[1:]))
 
 
+def _rule_text(block: Block) -> bool:
+    """A numbered rule's sentence, not a name."""
+    return block.kind != "heading" and bool(_SENTENCE_END.search(block.text.rstrip()))
+
+
 def _label(block: Block):
     read = read_label(block.text)
     return read[0] if read else None
+
+
+def _entry_with_subtopics(block: Block, lines: list[tuple[str, str]], later: set[str]) -> bool:
+    """A numbered entry that names a later heading, with its subtopics on the lines
+    under it in the same block ("4.3. Main Phase" over "Turn Actions, Inkwell, ...")."""
+    if len(lines) < 2 or not (lines[0][0] in later or lines[0][1] in later) \
+            or read_label(block.text) is None:
+        return False  # (a numbered entry: a name over a list is no contents entry)
+    rest = block.text.split("\n")[1:]
+    return block.kind != "heading" and len(rest) <= SUBTOPIC_LINES and \
+        all(len(line) <= LONGEST and not line.rstrip().endswith(".") for line in rest)
 
 
 def _subtopic(block: Block) -> bool:
@@ -123,3 +182,22 @@ def _headline(block: Block) -> str | None:
     if len(first.split()) <= 12 and first[:1].isdigit():
         return entry_key(first)
     return None
+
+
+class TopParts:
+    """Tells the headings that are the document's top-level parts: those its contents
+    list names at its outermost level, and a numbered one that follows one of them
+    ("9. Damage Counters" after "8. Zones", though the list calls it "9. Damage")."""
+
+    def __init__(self, outermost: set[str]):
+        self.outermost = outermost
+        self.numbers: list[Label] = []  # the numbers of the parts met so far
+
+    def __call__(self, block: Block) -> bool:
+        read = read_label(block.text)
+        if entry_key(block.text) in self.outermost or read is not None and self.numbers \
+                and follows(self.numbers[-1], read[0]):
+            if read is not None:
+                self.numbers.append(read[0])
+            return True
+        return False

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from ..model import title_key
+
 _VERSION = re.compile(r"(?<![\w.])(?:v|version)\s*(\d+(?:\.\d+)*)\b", re.I)
 _MONTHS = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
@@ -87,3 +89,34 @@ def _date(y: int, m: int, d: int) -> str | None:
         return dt.date(y, m, d).isoformat()
     except ValueError:
         return None
+
+
+def read_title_block(blocks, page_title: str | None):
+    """(title, version, effective, blocks used) from a document's opening heading and
+    the version line under it, when they read as a title block."""
+    if not blocks or blocks[0].kind != "heading":
+        return None, None, None, 0
+    first = blocks[0]
+    nxt = blocks[1] if len(blocks) > 1 else None
+    has_version_line = nxt is not None and is_version_line(nxt.text)
+    in_heading = is_version_line(first.text) and (version_label(first.text)
+                                                       or effective_date(first.text))
+    repeats_page = bool(page_title) and (title_key(page_title) in title_key(first.text)
+                                         or title_key(first.text) in title_key(page_title))
+    if not (in_heading or has_version_line or repeats_page):
+        return None, None, None, 0
+    lines = [first.text] + ([nxt.text] if has_version_line else [])
+    title, version, effective = read_title_lines(lines)
+    return title, version, effective, len(lines)
+
+
+def read_title_lines(lines: list[str]):
+    """(title, version, effective) from the lines of a title block."""
+    title = version = effective = None
+    for line in lines:
+        version = version or version_label(line)
+        effective = effective or effective_date(line)
+        stripped = strip_version(line)
+        if title is None and not is_version_line(stripped):
+            title = stripped
+    return title, version, effective

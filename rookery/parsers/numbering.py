@@ -24,7 +24,7 @@ DOTTED = rf"{_FIRST}(?:\.\d{{1,4}})+[a-z]{{0,2}}"
 _LABEL = re.compile(
     r"^(?P<open>\()?"
     rf"(?P<core>{_FIRST}(?:\.\d{{1,4}})*(?P<letters>[a-z]{{1,2}})?)"
-    r"(?P<close>\))?(?P<dot>[.:])?(?=\s|$)")
+    r"(?P<close>\))?(?P<dot>[.:])?(?:(?=\s|$)|(?<=\d\.)(?=[A-Z][a-z]))")
 _PART = re.compile(r"\d+|[A-Z](?![a-z])|[a-z]+")
 GAP = 2  # a sibling may skip this many numbers or letters and still follow ("k" → "m")
 
@@ -63,6 +63,8 @@ def read_label(text: str, loose: bool = False) -> tuple[Label, str] | None:
         return None  # "(A)" and "A)" are list markers; "A." may open an appendix
     if m.group("close") and not m.group("open") and not single:
         return None  # "1.2)" is rare enough to be a typo, not a scheme
+    if m.end() < len(text) and not text[m.end()].isspace() and len(parts) < 2:
+        return None  # "10.11.Support" runs a title onto its number; "A.Note" does not
     rest = text[m.end():].lstrip()
     if single and not rest and not loose:
         return None

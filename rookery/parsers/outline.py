@@ -26,10 +26,10 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import NoSections
-from ..model import Document, Section, title_key
+from ..model import Document, Section
 from . import meta
 from .blocks import Block, RawDocument, is_name
-from .contents import drop_contents
+from .contents import TopParts, split_contents
 from .glossary import alphabetical, order_key, term_openers
 from .normalize import close_gaps
 from .numbering import Label, extends, follows, read_label
@@ -69,13 +69,13 @@ class _Node:
 def build_document(raw: RawDocument, source: str = "") -> Document:
     """Turn a reader's blocks into a Document. When the reader found the title block by
     its typography (PDF), its lines replace the search for it among the blocks."""
-    blocks = drop_contents(list(raw.blocks))
+    blocks, outermost = split_contents(list(raw.blocks))
     if raw.title_lines is not None:
-        title, version, effective = _read_title_lines(raw.title_lines)
+        title, version, effective = meta.read_title_lines(raw.title_lines)
     else:
-        title, version, effective, used = _read_title_block(blocks, raw.fallback_title)
+        title, version, effective, used = meta.read_title_block(blocks, raw.fallback_title)
         blocks = blocks[used:]
-    root = _tree(blocks)
+    root = _tree(blocks, outermost)
     sections: list[Section] = []
     _emit(root, sections, context=None)
     if not any(s.kind != "text" or s.title for s in sections):
@@ -85,39 +85,9 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
                     effective=effective, format=raw.format, source=source)
 
 
-# ---------------------------------------------------------------- title block
-
-def _read_title_block(blocks: list[Block], page_title: str | None):
-    if not blocks or blocks[0].kind != "heading":
-        return None, None, None, 0
-    first = blocks[0]
-    nxt = blocks[1] if len(blocks) > 1 else None
-    has_version_line = nxt is not None and meta.is_version_line(nxt.text)
-    in_heading = meta.is_version_line(first.text) and (meta.version_label(first.text)
-                                                       or meta.effective_date(first.text))
-    repeats_page = bool(page_title) and (title_key(page_title) in title_key(first.text)
-                                         or title_key(first.text) in title_key(page_title))
-    if not (in_heading or has_version_line or repeats_page):
-        return None, None, None, 0
-    lines = [first.text] + ([nxt.text] if has_version_line else [])
-    title, version, effective = _read_title_lines(lines)
-    return title, version, effective, len(lines)
-
-
-def _read_title_lines(lines: list[str]):
-    title = version = effective = None
-    for line in lines:
-        version = version or meta.version_label(line)
-        effective = effective or meta.effective_date(line)
-        stripped = meta.strip_version(line)
-        if title is None and not meta.is_version_line(stripped):
-            title = stripped
-    return title, version, effective
-
-
 # ---------------------------------------------------------------- tree
 
-def _tree(blocks: list[Block]) -> _Node:
+def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
     root = _Node(heading=None, level=0, path=())
     stack = [root]
     known = printed_numbers(blocks)
@@ -125,9 +95,18 @@ def _tree(blocks: list[Block]) -> _Node:
     # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)
     flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
     opened: dict[tuple[str, ...], str] = {}  # number → how its section opened
+    top_part = TopParts(outermost)
     for block in blocks:
         if quotes(block, opened):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
+        elif block.kind == "heading" and top_part(block):
+            # the contents list names it among the top-level parts, or it follows one
+            # that it names by number ("9." after "8.")
+            del stack[1:]
+            node = _Node(heading=block, level=min(block.level, _top_level(blocks)), path=())
+            _name(node, block.text)
+            root.children.append(node)
+            stack.append(node)
         elif block.kind == "heading":
             read = read_label(block.text) if flat else None
             place = _by_number(stack, read[0]) if read else None
@@ -152,6 +131,10 @@ def _tree(blocks: list[Block]) -> _Node:
             stack[-1].body.append(block)
     _gather_entries(root)
     return root
+
+
+def _top_level(blocks: list[Block]) -> int:
+    return min((b.level for b in blocks if b.kind == "heading"), default=1)
 
 
 def _gather_entries(node: _Node) -> None:

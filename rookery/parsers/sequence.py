@@ -21,14 +21,26 @@ def quotes(block: Block, opened: dict[tuple[str, ...], str]) -> bool:
     if block.kind not in ("heading", "para", "item"):
         return False
     read = read_label(block.text)
+    bare = opened.pop(_BARE, None)  # a number printed alone opens with the next words
     if read is None:
+        if bare is not None:
+            opened[bare] = _first_words(block.text)
         return False
     label, rest = read
-    words = " ".join(rest.casefold().split()[:QUOTED_WORDS])
+    words = _first_words(rest)
     if label.parts not in opened:
         opened[label.parts] = words
+        if not words:
+            opened[_BARE] = label.parts
         return False
     return bool(words) and opened[label.parts] == words
+
+
+_BARE = ("",)  # the key under which a number printed alone waits for its words
+
+
+def _first_words(text: str) -> str:
+    return " ".join(text.casefold().split()[:QUOTED_WORDS])
 
 
 def printed_numbers(blocks: list[Block]) -> set[tuple[str, ...]]:

@@ -17,13 +17,15 @@ line ends are LF, CRLF or CR. Structure comes from the text alone:
 * lines that all start with a bullet or a list number are list items.
 
 Numbered paragraphs ("100.1a A two-player game...") become sections in the outline, as
-they do from any format.
+they do from any format. Text that keeps its page's layout (running feet, columns of
+spaces, hanging indents: what `pdftotext -layout` writes) is read by layout.py instead.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
 
+from . import layout
 from .blocks import Block, RawDocument, is_name
 from .normalize import normalize_many
 from .numbering import Nesting, read_label
@@ -85,6 +87,8 @@ def read_text(text: str) -> RawDocument:
     """Blocks from text whose structure is in its lines alone."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").expandtabs(8).split("\n")
     lines = [line.rstrip() for line in lines]
+    if layout.laid_out(lines):
+        return _read_laid_out(lines)
     groups = _groups(lines)
     measure = _measure(lines)
     vocabulary = _Vocabulary(lines)
@@ -101,6 +105,33 @@ def read_text(text: str) -> RawDocument:
     texts = normalize_many([(body, []) for _kind, _level, body in raw])
     blocks = [Block(kind=kind, text=text, level=level)
               for (kind, level, _body), (text, _marks) in zip(raw, texts) if text]
+    return RawDocument(blocks=blocks, format="text")
+
+
+def _read_laid_out(lines: list[str]) -> RawDocument:
+    """Blocks from text that keeps its page's layout (see layout.py)."""
+    rows = layout.rows(lines)
+    vocabulary = _Vocabulary([row.text for row in rows])
+    raw: list[tuple[str, int, str, str | None]] = []
+    for kind, level, para in layout.levels(layout.paragraphs(rows)):
+        lead = None
+        if kind == "para" and len(para) > 1 and layout.name_line(para[0]) \
+                and not layout.wraps(para[0], para[1]):
+            lead = para[0].text  # a term on a line of its own over its definition
+        out = para[0].text
+        for prev, row in zip(para, para[1:]):
+            if not layout.wraps(prev, row):
+                out += "\n" + row.text
+            elif re.search(r"[^\W\d_]-$", out) and row.text[:1].islower():
+                out = out[:-1] + ("-" if _keeps_hyphen(out, row.text, vocabulary) else "") \
+                    + row.text
+            else:
+                out += " " + row.text
+        raw.append((kind, level, out, lead))
+    texts = normalize_many([(body, []) for _kind, _level, body, _lead in raw])
+    blocks = [Block(kind=kind, text=text, level=level,
+                    lead=normalize_many([(lead, [])])[0][0] if lead else None)
+              for (kind, level, _body, lead), (text, _marks) in zip(raw, texts) if text]
     return RawDocument(blocks=blocks, format="text")
 
 

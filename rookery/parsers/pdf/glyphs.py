@@ -154,7 +154,8 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 # other letters' (in plain type a glyph's overhang may hide a real gap)
                 if k in spaced or k in inferred and (
                         tracking < LETTER_SPACED or gap > tracking + TIGHT_SPACE) \
-                        or gap > tracking + (WIDE if marked else WORD_SPACE):
+                        or gap > tracking + (WIDE if marked else WORD_SPACE) \
+                        or _number_meets_title(ink, k):
                     # the space between two words is coloured only if both are
                     current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,
                                          prev.family, prev.bold, prev.italic,
@@ -162,6 +163,15 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 current.append(g)
             out.append(current)
     return [Fragment(page=page, glyphs=f) for f in out]
+
+
+def _number_meets_title(ink: list[Glyph], k: int) -> bool:
+    """Does a section number ("10.10.") end at `k`, its title running on at once in
+    type of another size? Two runs of type set edge to edge are two words, as a reader
+    sees them ("10.10. Sing Together"), not one ("10.10.Sing")."""
+    prev, g = ink[k], ink[k + 1]
+    return prev.text == "." and k > 0 and ink[k - 1].text.isdigit() and g.text.isupper() \
+        and abs(prev.size - g.size) > 0.05 * max(prev.size, g.size) and g.x0 >= prev.x1
 
 
 TIGHT_SPACE = 0.02  # ems beyond the tracking: the least gap an inferred space may sit in

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..blocks import Block
+from ..blocks import Block, runs
 from ..normalize import normalize
 from ..numbering import read_label
 from . import repair
@@ -169,12 +169,7 @@ def _narrow_boxes(facts: list[_Line]) -> None:
     measured by the box: a run of four or more lines at one left edge that all end well
     short of the column, near one another, and mostly run on mid-sentence (the next
     line opens in lower case), as wrapped prose does and a list of names does not."""
-    k = 0
-    while k < len(facts):
-        run = [facts[k]]
-        while k + len(run) < len(facts) and _same_box(run[-1], facts[k + len(run)]):
-            run.append(facts[k + len(run)])
-        k += len(run)
+    for run in runs(facts, _same_box):
         if len(run) < 4:
             continue
         left, (col_left, col_right) = run[0].x0, run[0].line.column
@@ -280,6 +275,8 @@ def _names(block: _Block, f: _Line, pitch: dict) -> bool:
     if len(block.lines) > 2 or block.kind != "para" or block.lead:
         return False
     name, last = block.lines[0], block.lines[-1]
+    if _starts_numbered(name) and _starts_numbered(f):
+        return False  # two numbered entries, each its own (a contents list's columns)
     if not (name.apart and name.style.bold) or f.style == last.style \
             or not same_size(name.size, f.size) \
             or _CLAUSE_END.search(last.text) and not last.text.endswith(":"):

@@ -37,7 +37,7 @@ class Style:
 
 def line_style(glyphs: list[Glyph], body_colour=None) -> Style:
     """The style of a line: what most of its letters are set in; bold and italic only
-    when all of them are (one bold word does not make a bold line)."""
+    when all of them in its own family are (one bold word does not make a bold line)."""
     ink = [g for g in glyphs if g.text.isalnum()] or [g for g in glyphs if g.text.strip()]
     if not ink:
         return Style(0.0, "", False, False, "", None)
@@ -48,8 +48,11 @@ def line_style(glyphs: list[Glyph], body_colour=None) -> Style:
     size = Counter(g.size for g in letters).most_common(1)[0][0]
     family = Counter(g.family for g in ink).most_common(1)[0][0]
     colour = Counter(g.color for g in ink).most_common(1)[0][0]
-    return Style(round(size * 2) / 2, family, all(g.bold for g in ink),
-                 all(g.italic for g in ink), caps, _colour_class(colour, body_colour))
+    # weight and slant are the line's own family's: a symbol from an icon font set
+    # among bold letters ("inkwell symbol {C}") is no lighter word
+    own = [g for g in ink if g.family == family]
+    return Style(round(size * 2) / 2, family, all(g.bold for g in own),
+                 all(g.italic for g in own), caps, _colour_class(colour, body_colour))
 
 
 def _colour_class(colour, body_colour):
@@ -172,6 +175,9 @@ def rank(sequence: list[Style], depths: list[int | None] | None = None) -> dict[
     return {s: levels[t] for s, t in zip(sequence, tiers)}
 
 
+CLEARLY_LARGER = 1.2  # a type this much larger is a greater heading, whatever the order
+
+
 def _rank_tiers(sequence: list[tuple], depths: list[int | None]) -> dict[tuple, int]:
     styles = list(dict.fromkeys(sequence))
     by_prominence = sorted(styles, key=prominence, reverse=True)
@@ -184,6 +190,10 @@ def _rank_tiers(sequence: list[tuple], depths: list[int | None]) -> dict[tuple, 
     depth_of = {s: sorted(d)[len(d) // 2] for s, d in numbered.items()}
     pairs = Counter(zip(sequence, sequence[1:]))
     first = sequence[0] if sequence else None
+    # pairs where one type is plainly the greater (much larger, and no lighter): a
+    # heading in the lesser never holds one in the greater
+    clear = [(a, b) for a, b in itertools.permutations(styles, 2)
+             if a[0] >= CLEARLY_LARGER * b[0] and (a[1] or not b[1])]
     best, best_cost = None, None
     for order in itertools.permutations(styles):
         level = {s: k + 1 for k, s in enumerate(order)}
@@ -193,7 +203,8 @@ def _rank_tiers(sequence: list[tuple], depths: list[int | None]) -> dict[tuple, 
         start = level[first] - 1 if first is not None else 0
         disorder = sum(1 for a, b in itertools.combinations(by_prominence, 2)
                        if level[a] > level[b])
-        cost = (misnumbered, jumps + start, disorder)
+        inverted = sum(1 for a, b in clear if level[a] > level[b])
+        cost = (misnumbered, inverted, jumps + start, disorder)
         if best_cost is None or cost < best_cost:
             best, best_cost = level, cost
     return best or {}
