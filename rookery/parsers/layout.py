@@ -324,10 +324,11 @@ def _foot_name(para: list[Row], row: Row) -> bool:
 
 def _stands_alone(row: Row, nxt: Row | None) -> bool:
     """Is the row set off as a heading is: after a blank line, or atop a page in
-    capitals or over a term of its own (a page may open with a glossary's term, over
-    its definition, just as well)?"""
+    capitals or over a term, a list or a rule of its own (a page may open with a
+    glossary's term, over its definition, just as well)?"""
     return row.gap_before or row.opens_page and (
-        row.text.isupper() or nxt is not None and name_line(nxt))
+        row.text.isupper() or nxt is not None and (
+            name_line(nxt) or bool(_BULLET.match(nxt.text)) or read_label(nxt.text) is not None))
 
 
 def _numbered_name(para: list[Row]) -> bool:
