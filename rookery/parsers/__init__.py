@@ -32,11 +32,16 @@ class Reader:
 @dataclass(frozen=True)
 class ReadOptions:
     """What a caller may ask of the readers. `remove`: CSS selectors of HTML elements to
-    leave out; `pdf_reader`: which library reads a PDF's characters (see pdf/chars.py)."""
+    leave out; `pdf_reader`: which library reads a PDF's characters (see pdf/chars.py);
+    `workers`: processes that read a long PDF's pages (0: one per core; 1: none), and
+    `pool_pages` the fewest pages they are started for (None: pdf/pool.py's default).
+    None of these but `remove` and `pdf_reader` changes what a parse yields."""
 
     remove: tuple[str, ...] = ()
     pdf_reader: str = "pdfium"
     progress: object = None  # a callable(done, total) told of long work (PDF pages)
+    workers: int = 0
+    pool_pages: int | None = None
 
 
 READERS: dict[str, Reader] = {r.name: r for r in [
