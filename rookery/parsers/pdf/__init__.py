@@ -94,7 +94,7 @@ def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
     (a heading's is), with the version line."""
     styles = [_style(line) for line in first[:TITLE_LINES + 1]]
     body = body_style([(_style(line), len(_text(line))) for line in first])
-    again = {_style(line) for line in later}
+    again = _LaterStyles(later)
     title: list[Line] = []
     seen_title = False
     for line, style in zip(first, styles):
@@ -106,6 +106,24 @@ def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
         seen_title = seen_title or _size(line) >= 1.4 * body.size
         title.append(line)
     return title if seen_title else []
+
+
+class _LaterStyles:
+    """The styles of later lines, worked out only as far as a question needs: a heading's
+    type is usually found again within a few pages of a long document."""
+
+    def __init__(self, lines: list[Line]):
+        self._pending = (_style(line) for line in lines)
+        self._seen: set = set()
+
+    def __contains__(self, style) -> bool:
+        if style in self._seen:
+            return True
+        for found in self._pending:
+            self._seen.add(found)
+            if found == style:
+                return True
+        return False
 
 
 def _style(line: Line):
