@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..errors import ParseError, UnsupportedFormat
 from ..model import Document
-from .cache import ParseCache, content_key
+from .cache import DEFAULT_SIZE, ParseCache, cache_folder, content_key
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
 PARSER_VERSION = "8"
@@ -42,6 +42,15 @@ class ReadOptions:
     progress: object = None  # a callable(done, total) told of long work (PDF pages)
     workers: int = 0
     pool_pages: int | None = None
+
+
+def parse_cache(folder=None, max_bytes: int = DEFAULT_SIZE) -> ParseCache:
+    """A cache of this parser version's Documents, kept in `folder` (see cache_folder)
+    up to `max_bytes`; in memory only when `max_bytes` is 0."""
+    if max_bytes <= 0:
+        return ParseCache()
+    return ParseCache(folder=cache_folder(folder), max_bytes=max_bytes,
+                      version=PARSER_VERSION)
 
 
 READERS: dict[str, Reader] = {r.name: r for r in [
