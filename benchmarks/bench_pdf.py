@@ -1,146 +1,134 @@
-"""Time the PDF reader on every corpus PDF against bare character extraction and poppler.
+"""Time the PDF reader on every corpus PDF against bare text extraction, then `rookery
+diff` of two Magic Comprehensive Rules PDFs with an empty and a warm parse cache.
 
-    python benchmarks/bench_pdf.py [CORPUS]      (default: ../shared/corpus)
+    python benchmarks/bench_pdf.py [CORPUS] [--quick]      (default: ../shared/corpus)
 
-For each file, in one run and in turns: rookery's full parse (characters through PDFium,
-blocks, sections, metadata); bare pypdfium2 reading every field the reader uses per
-character (text, box, size, font name and flags, fill colour), written the plain way;
-bare pdfplumber `page.chars`; and `pdftotext -layout` (when poppler-utils is installed).
-Then `rookery diff faq_v2.1.pdf faq_v2.2.pdf` as a command, wall time, and peak memory
-of each in a fresh process. Targets: our parse <= 150 ms/page median and <= 2.5x bare
-pypdfium2; the diff <= 2 s. Prints, never fails.
+Per file, on one core and in CPU time (time.process_time, so that other work on the
+machine weighs little): rookery's full parse (characters through PDFium, blocks,
+sections, metadata) with the page pool off, and pypdfium2's bare `get_text_range` of
+the same pages; the median of each per folder (layout A `pdf`, layout B `pdf_b`,
+`mtg/pdf`, `lorcana`), and ours / bare. Targets: ours <= 10 ms/page median and <= 2.5x
+bare. Then `rookery diff` of two MTG PDFs as a command, wall time, with an empty cache
+and then a warm one (targets 3 s and 0.5 s on an idle 2-core machine), and its peak
+memory, workers included (target 300 MB). `--quick` times one file per folder. Prints,
+never fails.
 """
 from __future__ import annotations
 
-import ctypes
 import gc
-import json
-import shutil
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROUNDS = 3
-
-OURS = "from rookery.parsers import parse; parse(open({path!r}, 'rb').read())"
-PLUMBER = ("import pdfplumber\nwith pdfplumber.open({path!r}) as pdf:\n"
-           "    for page in pdf.pages: page.chars")
-PDFIUM = "import sys; sys.path.insert(0, {here!r}); import bench_pdf; bench_pdf.bare_pdfium({path!r})"
+FOLDERS = ("pdf", "pdf_b", "mtg/pdf", "lorcana")
 
 
-def bare_pdfium(path: str) -> int:
-    """Every character's text, box, size, font name and flags and fill colour, asked of
-    pypdfium2 character by character: the floor our reader stands on."""
+def bare_text(data: bytes) -> int:
+    """pypdfium2's text of every page, and nothing else: the floor of any reader."""
     import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
 
-    pdf = pdfium.PdfDocument(path)
-    box = raw.FS_RECTF()
-    name = ctypes.create_string_buffer(256)
-    flags = ctypes.c_int()
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    count = 0
+    pdf = pdfium.PdfDocument(data)
+    chars = 0
     for index in range(len(pdf)):
         page = pdf[index]
         textpage = page.get_textpage()
-        tp = textpage.raw
-        for k in range(raw.FPDFText_CountChars(tp)):
-            raw.FPDFText_GetUnicode(tp, k)
-            raw.FPDFText_GetLooseCharBox(tp, k, box)
-            raw.FPDFText_GetFontSize(tp, k)
-            raw.FPDFText_GetFontInfo(tp, k, name, 256, flags)
-            raw.FPDFText_GetFillColor(tp, k, r, g, b, a)
-            count += 1
+        chars += len(textpage.get_text_range())
         textpage.close()
         page.close()
     pdf.close()
-    return count
+    return chars
 
 
-def best_ms(*runs) -> list[float]:
-    """Best of ROUNDS for each run, taken in turns so that a busy moment of the machine
-    does not fall on one of them only; each from a collected heap."""
+def best_cpu_ms(*runs) -> list[float]:
+    """Best CPU time of ROUNDS for each run, taken in turns, each from a collected heap."""
     times: list[list[float]] = [[] for _ in runs]
     for _ in range(ROUNDS):
         for k, run in enumerate(runs):
             gc.collect()
-            t = time.perf_counter()
+            t = time.process_time()
             run()
-            times[k].append((time.perf_counter() - t) * 1000)
+            times[k].append((time.process_time() - t) * 1000)
     return [min(ts) for ts in times]
 
 
-def peak_mb(command: list[str]) -> float:
-    """Peak RSS of a command in its own process (ru_maxrss of the waited child)."""
+def peak_mb(command: list[str], env: dict) -> float:
+    """Peak RSS of a command and its workers (ru_maxrss of the waited descendants)."""
     code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
             "stdout=subprocess.DEVNULL); "
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
     out = subprocess.run([sys.executable, "-c", code, *command], capture_output=True, text=True,
-                         check=True)
+                         check=True, env=env)
     return int(out.stdout.strip()) / 1024
 
 
-def main() -> int:
-    import pdfplumber
+def per_page(corpus: Path, quick: bool) -> None:
     import pypdfium2 as pdfium
 
-    from rookery.parsers import parse
+    from rookery.parsers import ReadOptions, parse
 
-    here = str(Path(__file__).resolve().parent)
+    one_core = ReadOptions(workers=1)
+    print(f"{'file':42} {'pages':>5} {'rookery':>9} {'text only':>10} {'ratio':>6}")
+    summary = []
+    for folder in FOLDERS:
+        files = sorted((corpus / folder).glob("*.pdf"))[:1 if quick else None]
+        ours_all, ratios = [], []
+        for path in files:
+            data = path.read_bytes()
+            pages = len(pdfium.PdfDocument(data))
+            ours, bare = (ms / pages for ms in best_cpu_ms(
+                lambda: parse(data, options=one_core), lambda: bare_text(data)))
+            ours_all.append(ours)
+            ratios.append(ours / bare)
+            print(f"{folder + '/' + path.name:42} {pages:5} {ours:7.1f}ms {bare:8.1f}ms "
+                  f"{ours / bare:6.1f}")
+        if files:
+            summary.append((folder, len(files), statistics.median(ours_all),
+                            statistics.median(ratios), max(ratios)))
+    print(f"\n{'folder':10} {'files':>5} {'median ms/page':>15} {'median ratio':>13} "
+          f"{'max ratio':>10}   (targets: <= 10 ms/page, <= 2.5x get_text_range)")
+    for folder, count, ms, ratio, worst in summary:
+        print(f"{folder:10} {count:5} {ms:15.1f} {ratio:13.1f} {worst:10.1f}")
+
+
+def diff_walls(corpus: Path) -> None:
+    """`rookery diff` of the first and last MTG PDFs: cold (an empty cache folder each
+    round) and warm (the folder the cold round filled), best and median of ROUNDS."""
+    mtg = sorted((corpus / "mtg" / "pdf").glob("*.pdf"))
+    if len(mtg) < 2:
+        return
+    # this interpreter's rookery: the tree the figures above were taken of
+    command = [sys.executable, "-m", "rookery", "diff", "--format", "json", str(mtg[0]),
+               str(mtg[-1])]
+    cold, warm = [], []
+    for _ in range(ROUNDS):
+        with tempfile.TemporaryDirectory(prefix="rookery-bench-cache-") as folder:
+            env = {**os.environ, "ROOKERY_CACHE": folder}
+            for walls in (cold, warm):
+                t = time.perf_counter()
+                subprocess.run(command, stdout=subprocess.DEVNULL, check=True, env=env)
+                walls.append(time.perf_counter() - t)
+    with tempfile.TemporaryDirectory(prefix="rookery-bench-cache-") as folder:
+        peak = peak_mb(command, {**os.environ, "ROOKERY_CACHE": folder})
+    names = f"{mtg[0].name} {mtg[-1].name}"
+    print(f"\nrookery diff {names} on {os.cpu_count()} cores:")
+    print(f"  empty cache: best {min(cold):.2f} s, median {statistics.median(cold):.2f} s "
+          f"(target <= 3 s)")
+    print(f"  warm cache:  best {min(warm):.2f} s, median {statistics.median(warm):.2f} s "
+          f"(target <= 0.5 s)")
+    print(f"  peak memory, empty cache: {peak:.0f} MB (target <= 300 MB)")
+
+
+def main() -> int:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     root = Path(__file__).resolve().parents[1]
-    corpus = Path(sys.argv[1]) if len(sys.argv) > 1 else root.parent / "shared" / "corpus"
-    manifest = json.loads((corpus / "pdf" / "manifest.json").read_text())
-    pdftotext = shutil.which("pdftotext")
-    if not pdftotext:
-        print("pdftotext not found (apt-get install poppler-utils): its column is left empty")
-    print(f"{'file':34} {'pages':>5} {'rookery':>8} {'pypdfium2':>10} {'pdfplumber':>11}"
-          f" {'pdftotext':>10} {'ours/pdfium':>11}   peak MB (rookery / pypdfium2 / "
-          f"pdfplumber / pdftotext)")
-    ours_all, ratios = [], []
-    for entry in manifest:
-        path = corpus / "pdf" / entry["file"]
-        data = path.read_bytes()
-        pages = len(pdfium.PdfDocument(data))
-
-        def plumber():
-            with pdfplumber.open(path) as pdf:
-                for page in pdf.pages:
-                    page.chars
-
-        def poppler():
-            subprocess.run([pdftotext, "-layout", str(path), "-"], stdout=subprocess.DEVNULL,
-                           check=True)
-
-        runs = [lambda: parse(data), lambda: bare_pdfium(str(path)), plumber] + \
-            ([poppler] if pdftotext else [])
-        ours, fium, plumb, *rest = (ms / pages for ms in best_ms(*runs))
-        pop = rest[0] if rest else float("nan")
-        mem = [peak_mb([sys.executable, "-c", OURS.format(path=str(path))]),
-               peak_mb([sys.executable, "-c", PDFIUM.format(here=here, path=str(path))]),
-               peak_mb([sys.executable, "-c", PLUMBER.format(path=str(path))]),
-               peak_mb([pdftotext, "-layout", str(path), "-"]) if pdftotext else float("nan")]
-        ours_all.append(ours)
-        ratios.append(ours / fium)
-        print(f"{entry['file']:34} {pages:5} {ours:6.1f}ms {fium:8.1f}ms {plumb:9.1f}ms"
-              f" {pop:8.1f}ms {ours / fium:11.2f}   "
-              f"{mem[0]:.0f} / {mem[1]:.0f} / {mem[2]:.0f} / {mem[3]:.0f}")
-    print(f"our parse: median {statistics.median(ours_all):.1f} ms/page, max "
-          f"{max(ours_all):.1f} (target <= 150); ours / bare pypdfium2: median "
-          f"{statistics.median(ratios):.2f}, max {max(ratios):.2f} (target <= 2.5)")
-    a, b = corpus / "pdf" / "faq_v2.1.pdf", corpus / "pdf" / "faq_v2.2.pdf"
-    if a.exists() and b.exists():
-        rookery = shutil.which("rookery") or "rookery"
-        walls = []
-        for _ in range(ROUNDS):
-            t = time.perf_counter()
-            subprocess.run([rookery, "diff", str(a), str(b)], stdout=subprocess.DEVNULL,
-                           check=True)
-            walls.append(time.perf_counter() - t)
-        print(f"rookery diff faq_v2.1.pdf faq_v2.2.pdf: best {min(walls):.2f} s wall, "
-              f"median {statistics.median(walls):.2f} s (target <= 2 s); peak "
-              f"{peak_mb([rookery, 'diff', str(a), str(b)]):.0f} MB")
+    corpus = Path(args[0]) if args else root.parent / "shared" / "corpus"
+    per_page(corpus, "--quick" in sys.argv)
+    diff_walls(corpus)
     return 0
 
 

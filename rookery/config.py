@@ -22,6 +22,7 @@ from pathlib import Path
 from .errors import UsageError
 from .fetchers.base import HttpOptions
 from .parsers import FORMATS as READ_FORMATS
+from .parsers.cache import DEFAULT_SIZE as CACHE_SIZE
 from .parsers.normalize import plain
 
 FORMATS = (*READ_FORMATS, "auto")
@@ -54,6 +55,7 @@ KEYS: dict[str, list[Key]] = {
         Key("pdf_reader", str, "which library reads a PDF's characters: `pdfium` (default, "
                                "fast) or `pdfplumber`"),
         Key("fetch", dict, "the table of fetch settings (below)"),
+        Key("parse", dict, "the table of parse settings (below)"),
         Key("source", list, "one `[[source]]` table per watched document"),
         Key("notify", list, "one `[[notify]]` table per place that hears of new revisions"),
     ],
@@ -68,6 +70,16 @@ KEYS: dict[str, list[Key]] = {
                                       "retries and their waits included (default 300)"),
         Key("user_agent", str, "the User-Agent sent (default: rookery's own, naming the "
                                "project)"),
+    ],
+    "parse": [
+        Key("cache", str, "the folder where parsed releases are kept, so a release is read "
+                          "once (default: the user's cache folder, "
+                          "`~/.cache/rookery/parses` on Linux; `$ROOKERY_CACHE` overrides "
+                          "it)"),
+        Key("cache_size", int, "bytes the parse cache may hold, the least recently used "
+                               "parses going first (default 256 MB); 0 keeps no cache"),
+        Key("workers", int, "processes that read a long PDF's pages at once (default: one "
+                            "per core); 1 reads every page in this process"),
     ],
     "source": [
         Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`"),
@@ -116,6 +128,22 @@ KEYS: dict[str, list[Key]] = {
 
 def key_names(table: str) -> set[str]:
     return {k.name for k in KEYS[table]}
+
+
+@dataclass(frozen=True)
+class ParseSettings:
+    """The [parse] table: where parses are cached, how much, and how many processes
+    read a long PDF."""
+
+    cache: Path | None = None  # None: the user's cache folder (parsers.cache)
+    cache_size: int = CACHE_SIZE
+    workers: int = 0  # 0: one per core
+
+    def open_cache(self):
+        """The parse cache these settings describe (in memory only at size 0)."""
+        from .parsers import parse_cache
+
+        return parse_cache(self.cache, self.cache_size)
 
 
 @dataclass(frozen=True)
@@ -193,6 +221,7 @@ class Config:
     author: str = "rookery"  # who publishes the site: the author of its feeds
     pdf_reader: str = "pdfium"
     notify: list[NotifyConfig] = field(default_factory=list)
+    parse: ParseSettings = field(default_factory=ParseSettings)  # the [parse] table
 
     @property
     def zone(self) -> dt.tzinfo:
@@ -266,6 +295,8 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
     _check(raw, "", where)
     fetch = raw.get("fetch", {})
     _check(fetch, "fetch", f"{where} [fetch]")
+    parse = raw.get("parse", {})
+    _check(parse, "parse", f"{where} [parse]")
     sources = [_source(s, where) for s in raw.get("source", [])]
     _unique([s.id for s in sources], "source ids", where)
     targets = [_notify(t, k, where) for k, t in enumerate(raw.get("notify", []), 1)]
@@ -290,6 +321,7 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
         sources=sources,
         fetch=_fetch_options(fetch, where),
         notify=targets,
+        parse=_parse_settings(parse, base, where),
     )
 
 
@@ -454,6 +486,17 @@ def _unique(names: list[str], what: str, where: str) -> None:
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         raise UsageError(f"{where}: {what} must be unique; repeated: {', '.join(dupes)}")
+
+
+def _parse_settings(table: dict, base: Path, where: str) -> ParseSettings:
+    here = f"{where} [parse]"
+    for key in ("cache_size", "workers"):
+        if table.get(key, 0) < 0:
+            raise UsageError(f"{here}: {key} = {table[key]!r} is out of range (0 or more)")
+    cache = table.get("cache")
+    return ParseSettings(cache=base / Path(cache).expanduser() if cache else None,
+                         cache_size=table.get("cache_size", ParseSettings.cache_size),
+                         workers=table.get("workers", 0))
 
 
 def _fetch_options(table: dict, where: str) -> HttpOptions:

@@ -5,6 +5,7 @@ the store and the feeds keep and publish both. Everything here is plain data.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -273,3 +274,38 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 def _first_words(text: str, n: int = 10) -> str:
     words = text.split()
     return " ".join(words[:n]) + (" \u2026" if len(words) > n else "")
+
+
+# ---------------------------------------------------------------- JSON
+# Documents and Sections as JSON: how the store and the parse cache keep them.
+
+def section_to_dict(s: Section) -> dict:
+    out = {"title": s.title, "kind": s.kind, "text": s.text, "number": s.number,
+           "path": list(s.path), "question": s.question, "marks": [list(m) for m in s.marks],
+           "heading_marked": s.heading_marked, "heading": s.heading, "anchor": s.anchor,
+           "since": s.since}
+    return {k: v for k, v in out.items() if v not in (None, [], False, "") or k in ("title", "kind")}
+
+
+def section_from_dict(d: dict) -> Section:
+    return Section(title=d.get("title"), kind=d["kind"], text=d.get("text", ""),
+                   number=d.get("number"), path=tuple(d.get("path", ())),
+                   question=d.get("question"),
+                   marks=tuple(tuple(m) for m in d.get("marks", ())),
+                   heading_marked=d.get("heading_marked", False), heading=d.get("heading"),
+                   anchor=d.get("anchor"), since=d.get("since"))
+
+
+def document_to_json(doc: Document) -> str:
+    return json.dumps({"title": doc.title, "version": doc.version, "effective": doc.effective,
+                       "format": doc.format, "warnings": doc.warnings,
+                       "sections": [section_to_dict(s) for s in doc.sections]},
+                      ensure_ascii=False)
+
+
+def document_from_json(text: str, source: str = "") -> Document:
+    d = json.loads(text)
+    return Document(sections=[section_from_dict(s) for s in d["sections"]], title=d.get("title"),
+                    version=d.get("version"), effective=d.get("effective"),
+                    format=d.get("format", "html"), source=source,
+                    warnings=d.get("warnings", []))

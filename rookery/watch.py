@@ -87,6 +87,7 @@ class Watcher:
         self.http = http or config.fetch
         self.session: requests.Session | None = None
         self.progress = progress or Progress(enabled=False)
+        self.parses = config.parse.open_cache()  # shared with `rookery diff`
         self._bodies: dict[str, Fetched] = {}  # bodies received this cycle, by URL
         self._quarantined: set[str] = set()  # URLs whose body this cycle was quarantined
 
@@ -323,13 +324,15 @@ class Watcher:
             raise Quarantine(f"{found.upper()} where a {source.format.upper()} was expected "
                              "(an error page?)")
         options = ReadOptions(remove=source.remove, pdf_reader=self.config.pdf_reader,
-                              progress=self.progress.pages(f"{source.id}: reading"))
+                              progress=self.progress.pages(f"{source.id}: reading"),
+                              workers=self.config.parse.workers)
         key = content_key(data, source.format, source.remove, options.pdf_reader)
         doc = self.store.parsed(key, PARSER_VERSION)
         if doc is None:
             stats.parses += 1
             try:
-                doc = parse(data, source=url, format=source.format, options=options)
+                doc = parse(data, source=url, format=source.format, options=options,
+                            cache=self.parses)
             except (ParseError, UsageError):
                 raise
             except Exception as e:  # noqa: BLE001 - a reader's fault on a hostile body

@@ -24,6 +24,15 @@ settings.load_profile("rookery")
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+@pytest.fixture(autouse=True)
+def parse_cache(tmp_path_factory, monkeypatch) -> Path:
+    """Every test's parse cache (and that of each rookery it starts) is a folder of its
+    own: tests never read or fill the user's real cache, nor one another's."""
+    folder = tmp_path_factory.mktemp("parse-cache")
+    monkeypatch.setenv("ROOKERY_CACHE", str(folder))
+    return folder
+
+
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES

@@ -29,7 +29,10 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("text,message", [
     ('colour = "red"', r"unknown key colour; allowed: author, base_url, data, database, fetch, "
-                        r"notify, pdf_reader, site, source, timezone"),
+                        r"notify, parse, pdf_reader, site, source, timezone"),
+    ('[parse]\ncache_dir = "x"', r"unknown key cache_dir; allowed: cache, cache_size, workers"),
+    ('[parse]\nworkers = -1', r"workers = -1 is out of range"),
+    ('[parse]\ncache_size = "big"', r"cache_size = 'big' should be a whole number"),
     ('timezone = "Mars/Olympus"', r"timezone = 'Mars/Olympus' is not a time zone; give an IANA"),
     ('timezone = 2', r"timezone"),
     ('[[source]]\nid = "a"\nurl = "https://x"\nevry = "6h"', r"unknown key evry; allowed: .*every"),

@@ -42,6 +42,9 @@ def add(p, name: str) -> None:
     p.add_argument("--pdf-reader", choices=("pdfium", "pdfplumber"), default=None,
                    help="which library reads a PDF's characters (default: `pdf_reader` in "
                         "the configuration, else pdfium)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="parse both releases afresh, neither reading nor filling the parse "
+                        "cache (`[parse] cache` in the configuration)")
 
 
 def store_ref(location: str) -> tuple[str, str] | None:
@@ -91,9 +94,11 @@ def run(args) -> int:
     from ..parsers import ReadOptions
     from ..parsers.cache import ParseCache
 
-    cache = ParseCache()
-    reader = args.pdf_reader or config_of(args).pdf_reader
-    options = ReadOptions(remove=tuple(args.remove), pdf_reader=reader)
+    config = config_of(args)
+    cache = ParseCache() if args.no_cache else config.parse.open_cache()
+    reader = args.pdf_reader or config.pdf_reader
+    options = ReadOptions(remove=tuple(args.remove), pdf_reader=reader,
+                          workers=config.parse.workers)
     old = load_document(args.old, options, cache, args)
     new = load_document(args.new, options, cache, args)
     diff = diff_documents(old, new)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..errors import ParseError, UnsupportedFormat
 from ..model import Document
-from .cache import ParseCache, content_key
+from .cache import DEFAULT_SIZE, ParseCache, cache_folder, content_key
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
 PARSER_VERSION = "10"
@@ -32,11 +32,25 @@ class Reader:
 @dataclass(frozen=True)
 class ReadOptions:
     """What a caller may ask of the readers. `remove`: CSS selectors of HTML elements to
-    leave out; `pdf_reader`: which library reads a PDF's characters (see pdf/chars.py)."""
+    leave out; `pdf_reader`: which library reads a PDF's characters (see pdf/chars.py);
+    `workers`: processes that read a long PDF's pages (0: one per core; 1: none), and
+    `pool_pages` the fewest pages they are started for (None: pdf/pool.py's default).
+    None of these but `remove` and `pdf_reader` changes what a parse yields."""
 
     remove: tuple[str, ...] = ()
     pdf_reader: str = "pdfium"
     progress: object = None  # a callable(done, total) told of long work (PDF pages)
+    workers: int = 0
+    pool_pages: int | None = None
+
+
+def parse_cache(folder=None, max_bytes: int = DEFAULT_SIZE) -> ParseCache:
+    """A cache of this parser version's Documents, kept in `folder` (see cache_folder)
+    up to `max_bytes`; in memory only when `max_bytes` is 0."""
+    if max_bytes <= 0:
+        return ParseCache()
+    return ParseCache(folder=cache_folder(folder), max_bytes=max_bytes,
+                      version=PARSER_VERSION)
 
 
 READERS: dict[str, Reader] = {r.name: r for r in [

@@ -12,27 +12,30 @@ from __future__ import annotations
 from ...errors import ParseError
 from ..blocks import RawDocument
 from ..meta import is_version_line
-from .chars import pages
 from .columns import Line, common_gutters, find_gutters, reading_order, usual_measures
 from .furniture import split_furniture
-from .glyphs import fragments
 from .paragraphs import build_blocks
+from .pool import read_pages
 from .typography import body_style, line_style, restore_small_caps, stands_apart
 
 
 def read(data: bytes, options) -> RawDocument:
     """The reader's entry point (see parsers.READERS)."""
-    return read_pdf(data, options.pdf_reader, options.progress)
+    return read_pdf(data, options.pdf_reader, options.progress, options.workers,
+                    options.pool_pages)
 
 
-def read_pdf(data: bytes, reader: str = "pdfium", progress=None) -> RawDocument:
-    """Parse a PDF into blocks, its characters read by `reader` (see chars.py);
-    `progress(done, total)` hears of each page read."""
+def read_pdf(data: bytes, reader: str = "pdfium", progress=None, workers: int = 0,
+             pool_pages: int | None = None) -> RawDocument:
+    """Parse a PDF into blocks, its characters read by `reader` (see chars.py), a long
+    document's pages by `workers` processes (see pool.py); `progress(done, total)` hears
+    of each page read."""
     if b"%%EOF" not in data[-65536:]:  # some producers append padding after the marker
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
     frags, widths, images = [], [], 0
-    for page in pages(data, reader):
-        frags.append(fragments(page.glyphs, page.index))
+    pool = {} if pool_pages is None else {"pool_pages": pool_pages}
+    for page, page_frags in read_pages(data, reader, workers, **pool):
+        frags.append(page_frags)
         widths.append(page.width)
         images += page.images
         if progress is not None:
@@ -92,7 +95,7 @@ def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
     (a heading's is), with the version line."""
     styles = [_style(line) for line in first[:TITLE_LINES + 1]]
     body = body_style([(_style(line), len(_text(line))) for line in first])
-    again = {_style(line) for line in later}
+    again = _LaterStyles(later)
     title: list[Line] = []
     seen_title = False
     for line, style in zip(first, styles):
@@ -104,6 +107,24 @@ def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
         seen_title = seen_title or _size(line) >= 1.4 * body.size
         title.append(line)
     return title if seen_title else []
+
+
+class _LaterStyles:
+    """The styles of later lines, worked out only as far as a question needs: a heading's
+    type is usually found again within a few pages of a long document."""
+
+    def __init__(self, lines: list[Line]):
+        self._pending = (_style(line) for line in lines)
+        self._seen: set = set()
+
+    def __contains__(self, style) -> bool:
+        if style in self._seen:
+            return True
+        for found in self._pending:
+            self._seen.add(found)
+            if found == style:
+                return True
+        return False
 
 
 def _style(line: Line):

@@ -12,9 +12,13 @@ left out. Both must give the same sections; the tests hold them to it.
 from __future__ import annotations
 
 import ctypes
+import functools
 import io
 import logging
+import re
+import struct
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Callable, Iterator
 
 from ...errors import ParseError
@@ -33,39 +37,54 @@ class Page:
     total: int = 0  # pages in the document
 
 
-def pages(data: bytes, reader: str = "pdfium") -> Iterator[Page]:
-    """The document's pages in order; raises ParseError for a file that cannot be read."""
+def open_pdf(data: bytes, reader: str = "pdfium"):
+    """The document opened by `reader`: `.count` pages, `.page(index)` → Page, `.close()`;
+    raises ParseError for a file that cannot be read."""
     try:
-        read = CHAR_READERS[reader]
+        opener = CHAR_READERS[reader]
     except KeyError:
         from ...errors import UsageError
 
         raise UsageError(f"no PDF reader {reader!r}; choose one of "
                          f"{', '.join(CHAR_READERS)}") from None
-    yield from read(data)
+    return opener(data)
+
+
+def pages(data: bytes, reader: str = "pdfium") -> Iterator[Page]:
+    """The document's pages in order; raises ParseError for a file that cannot be read."""
+    document = open_pdf(data, reader)
+    try:
+        for index in range(document.count):
+            yield document.page(index)
+    finally:
+        document.close()
 
 
 # ---------------------------------------------------------------- pypdfium2
 
-def _pdfium_pages(data: bytes) -> Iterator[Page]:
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
+class _PdfiumDocument:
+    def __init__(self, data: bytes):
+        import pypdfium2 as pdfium
+        import pypdfium2.raw as raw
 
-    try:
-        pdf = pdfium.PdfDocument(data)
-    except pdfium.PdfiumError as e:
-        raise _pdfium_error(e) from None
-    try:
-        for index in range(len(pdf)):
-            page = pdf[index]
-            try:
-                found = _pdfium_page(raw, page, index)
-            finally:
-                page.close()
-            found.total = len(pdf)
-            yield found
-    finally:
-        pdf.close()
+        self.raw = raw
+        try:
+            self.pdf = pdfium.PdfDocument(data)
+        except pdfium.PdfiumError as e:
+            raise _pdfium_error(e) from None
+        self.count = len(self.pdf)
+
+    def page(self, index: int) -> Page:
+        page = self.pdf[index]
+        try:
+            found = _pdfium_page(self.raw, page, index)
+        finally:
+            page.close()
+        found.total = self.count
+        return found
+
+    def close(self) -> None:
+        self.pdf.close()
 
 
 def _pdfium_error(error: Exception) -> ParseError:
@@ -75,65 +94,127 @@ def _pdfium_error(error: Exception) -> ParseError:
 
 
 def _pdfium_page(raw, page, index: int) -> Page:
-    """The page's glyphs. A style is worked out once per font, size, colour, render mode
-    and matrix (a producer may put every character in a text object of its own)."""
+    """The page's glyphs, in three calls into PDFium a character (its text object, box and
+    origin; the codes come in one call for the page). Font, size, colour, render mode and
+    matrix belong to the text object, so they are asked once per run of characters from
+    one object, and a style is worked out once per distinct combination (a producer may
+    put every character in a text object of its own)."""
     height = page.get_height()
     textpage = page.get_textpage()
     try:
-        tp = textpage.raw
-        box, matrix = raw.FS_RECTF(), raw.FS_MATRIX()
-        red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+        c = _calls(raw)
+        tp = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+        count = c.count_chars(tp)
+        # box (4 floats) then origin (2 doubles), read back in one unpack
+        place, matrix, fill = ctypes.create_string_buffer(32), raw.FS_MATRIX(), \
+            (ctypes.c_uint * 4)()
+        box_at, matrix_at = ctypes.addressof(place), ctypes.addressof(matrix)
+        x_at, y_at = box_at + 16, box_at + 24
+        fill_at = [ctypes.addressof(fill) + k * ctypes.sizeof(ctypes.c_uint) for k in range(4)]
         styles: dict = {}  # key → (family, bold, italic, colour, size) or None if rotated
         fonts: dict = {}  # font handle → (family, bold, italic)
         out: list[Glyph] = []
-        generated, get_object = raw.FPDFText_IsGenerated, raw.FPDFText_GetTextObject
-        get_font, get_size = raw.FPDFTextObj_GetFont, raw.FPDFText_GetFontSize
-        get_fill, get_mode = raw.FPDFPageObj_GetFillColor, raw.FPDFTextObj_GetTextRenderMode
-        get_matrix, get_unicode = raw.FPDFText_GetMatrix, raw.FPDFText_GetUnicode
-        get_box, cast, pointer = raw.FPDFText_GetLooseCharBox, ctypes.cast, ctypes.c_void_p
-        get_origin, origin_x, origin_y = raw.FPDFText_GetCharOrigin, ctypes.c_double(), \
-            ctypes.c_double()
-        for k in range(raw.FPDFText_CountChars(tp)):
-            if generated(tp, k):
-                # a space PDFium read from the content stream parts the words around it,
-                # wherever it puts the space itself; a line end says nothing we need
-                if out and get_unicode(tp, k) == 32:
-                    out[-1].space_after = True
+        generated, get_object, get_unicode = c.generated, c.get_object, c.get_unicode
+        get_box, get_origin, unpack = c.get_box, c.get_origin, _PLACE.unpack_from
+        run, style = None, None  # the previous character's text object, and its style
+        for k, code in enumerate(_page_codes(c, tp, count)):
+            if code <= 32 or code >= 0xFFFE:  # the page's text may not say: ask the char
+                code = get_unicode(tp, k)
+                if code <= 32 and generated(tp, k):
+                    # a space PDFium read from the content stream parts the words around
+                    # it, wherever it puts the space itself; a line end says nothing
+                    if out and code == 32:
+                        out[-1].space_after = True
+                    continue
+                if code < 32 and c.is_hyphen(tp, k):
+                    code = 45  # PDFium's mark for a hyphen that ends a line: a hyphen
+            text = chr(code) if code and code not in (0xFFFE, 0xFFFF) else UNKNOWN
+            if text in "\r\n":
                 continue
             obj = get_object(tp, k)
             if not obj:
                 continue
-            font = get_font(obj)
-            handle = cast(font, pointer).value
-            colour = (red.value, green.value, blue.value) \
-                if get_fill(obj, red, green, blue, alpha) else None
-            get_matrix(tp, k, matrix)
-            key = (handle, get_size(tp, k), colour, get_mode(obj), matrix.a, matrix.b,
-                   matrix.c, matrix.d)
-            style = styles.get(key)
-            if style is None and key not in styles:
-                if handle not in fonts:
-                    fonts[handle] = _pdfium_font(raw, font) if handle else ("", False, False)
-                style = styles[key] = _pdfium_style(raw, key, fonts[handle])
+            if obj != run:
+                run = obj
+                font = c.get_font(obj)
+                colour = (fill[0], fill[1], fill[2]) if c.get_fill(obj, *fill_at) else None
+                c.get_matrix(tp, k, matrix_at)
+                key = (font, c.get_size(tp, k), colour, c.get_mode(obj), matrix.a, matrix.b,
+                       matrix.c, matrix.d)
+                style = styles.get(key)
+                if style is None and key not in styles:
+                    if font not in fonts:
+                        fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
+                    style = styles[key] = _pdfium_style(raw, key, fonts[font])
             if style is None:
                 continue  # rotated: stamps and margin notes, not the document's flow
-            code = get_unicode(tp, k)
-            if code < 32 and raw.FPDFText_IsHyphen(tp, k):
-                code = 45  # PDFium's mark for a hyphen that ends a line: it is a hyphen
-            text = chr(code) if code and code not in (0xFFFE, 0xFFFF) else UNKNOWN
-            if text in "\r\n":
-                continue
-            get_box(tp, k, box)
-            get_origin(tp, k, origin_x, origin_y)
-            family, bold, italic, fill, size = style
-            out.append(Glyph(text, box.left, box.right, height - box.top, height - box.bottom,
-                             size, family, bold, italic, fill,
-                             cid=(family, round(box.right - box.left, 1))
-                             if text == UNKNOWN else None, base=height - origin_y.value))
+            get_box(tp, k, box_at)
+            get_origin(tp, k, x_at, y_at)
+            left, top, right, bottom, _x, y = unpack(place)
+            family, bold, italic, colour, size = style
+            out.append(Glyph(text, left, right, height - top, height - bottom,
+                             size, family, bold, italic, colour,
+                             cid=(family, round(right - left, 1))
+                             if text == UNKNOWN else None, base=height - y))
         images = 0 if out else _pdfium_images(raw, page)
         return Page(index, page.get_width(), height, out, images)
     finally:
         textpage.close()
+
+
+_PLACE = struct.Struct("4f2d")  # a character's loose box, then its origin
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _page_codes(c: SimpleNamespace, tp: int, count: int) -> list[int]:
+    """Every character's code, from the page's text in one call. The text holds one code
+    unit per character, except that it writes 0xFFFE where PDFium marks a line-end
+    hyphen (the loop asks that character itself, as it does for every code <= 32); a
+    page whose text does not line up with its characters (a code beyond 16 bits) is
+    asked character by character."""
+    if count <= 0:
+        return []
+    buffer = ctypes.create_string_buffer(2 * (count + 1))
+    written = c.get_text(tp, 0, count, ctypes.addressof(buffer))
+    text = buffer.raw[:2 * count].decode("utf-16-le", "surrogatepass")
+    if written != count + 1 or _SURROGATE.search(text):
+        return [c.get_unicode(tp, k) for k in range(count)]
+    return [ord(ch) for ch in text]
+
+
+_P, _I, _U, _D = ctypes.c_void_p, ctypes.c_int, ctypes.c_uint, ctypes.c_double
+# name → (result, arguments): PDFium's functions as the per-character loop calls them,
+# with plain addresses for handles and out-parameters, the cheapest calls ctypes makes
+_SIGNATURES = {
+    "count_chars": ("FPDFText_CountChars", _I, (_P,)),
+    "get_unicode": ("FPDFText_GetUnicode", _U, (_P, _I)),
+    "get_text": ("FPDFText_GetText", _I, (_P, _I, _I, _P)),
+    "generated": ("FPDFText_IsGenerated", _I, (_P, _I)),
+    "is_hyphen": ("FPDFText_IsHyphen", _I, (_P, _I)),
+    "get_object": ("FPDFText_GetTextObject", _P, (_P, _I)),
+    "get_box": ("FPDFText_GetLooseCharBox", _I, (_P, _I, _P)),
+    "get_origin": ("FPDFText_GetCharOrigin", _I, (_P, _I, _P, _P)),
+    "get_matrix": ("FPDFText_GetMatrix", _I, (_P, _I, _P)),
+    "get_size": ("FPDFText_GetFontSize", _D, (_P, _I)),
+    "get_font": ("FPDFTextObj_GetFont", _P, (_P,)),
+    "get_fill": ("FPDFPageObj_GetFillColor", _I, (_P, _P, _P, _P, _P)),
+    "get_mode": ("FPDFTextObj_GetTextRenderMode", _I, (_P,)),
+    "font_name": ("FPDFFont_GetBaseFontName", ctypes.c_size_t, (_P, _P, ctypes.c_size_t)),
+    "font_flags": ("FPDFFont_GetFlags", _I, (_P,)),
+    "italic_angle": ("FPDFFont_GetItalicAngle", _I, (_P, _P)),
+}
+
+
+@functools.lru_cache(maxsize=1)
+def _calls(raw) -> SimpleNamespace:
+    """PDFium's functions re-declared to take and give plain addresses (see _SIGNATURES)."""
+    calls = {}
+    for name, (symbol, result, arguments) in _SIGNATURES.items():
+        function = getattr(raw, symbol)
+        fast = type(function)(ctypes.cast(function, ctypes.c_void_p).value)
+        fast.restype, fast.argtypes = result, arguments
+        calls[name] = fast
+    return SimpleNamespace(**calls)
 
 
 def _pdfium_style(raw, key: tuple, font: tuple[str, bool, bool]):
@@ -151,13 +232,13 @@ def _pdfium_style(raw, key: tuple, font: tuple[str, bool, bool]):
     return family, bold, italic, colour, round(raw_size * scale, 1)
 
 
-def _pdfium_font(raw, font) -> tuple[str, bool, bool]:
+def _pdfium_font(c: SimpleNamespace, font: int) -> tuple[str, bool, bool]:
     buffer = ctypes.create_string_buffer(256)
-    length = raw.FPDFFont_GetBaseFontName(font, buffer, 256)
+    length = c.font_name(font, ctypes.addressof(buffer), 256)
     name = buffer.raw[:max(length - 1, 0)].decode("latin-1") if length else ""
-    flags = raw.FPDFFont_GetFlags(font)
+    flags = c.font_flags(font)
     angle = ctypes.c_int()
-    slanted = bool(raw.FPDFFont_GetItalicAngle(font, angle)) and angle.value != 0
+    slanted = bool(c.italic_angle(font, ctypes.addressof(angle))) and angle.value != 0
     family, bold, italic = style_of(name)
     return family, bold or bool(flags & (1 << 18)), italic or bool(flags & (1 << 6)) or slanted
 
@@ -172,33 +253,44 @@ def _pdfium_images(raw, page) -> int:
 
 # ---------------------------------------------------------------- pdfplumber
 
-def _pdfplumber_pages(data: bytes) -> Iterator[Page]:
-    import pdfplumber
+class _PlumberDocument:
+    def __init__(self, data: bytes):
+        import pdfplumber
+
+        try:
+            self.pdf = pdfplumber.open(io.BytesIO(data))
+        except Exception as e:  # pdfminer raises many kinds on a bad file; all mean the same
+            raise _plumber_error(e) from None
+        try:
+            self.count = len(self.pdf.pages)
+        except Exception as e:
+            self.pdf.close()
+            raise _plumber_error(e) from None
+
+    def page(self, index: int) -> Page:
+        try:
+            page = self.pdf.pages[index]
+            chars, images = page.chars, len(page.images)
+            size = (float(page.width), float(page.height))
+            page.close()  # let its layout objects go before the next page
+        except Exception as e:
+            raise _plumber_error(e) from None
+        return Page(index, size[0], size[1], _plumber_glyphs(chars, size[1]), images,
+                    self.count)
+
+    def close(self) -> None:
+        self.pdf.close()
+
+
+def _plumber_error(error: Exception) -> ParseError:
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
     from pdfplumber.utils.exceptions import PdfminerException
 
-    def unreadable(error: Exception) -> ParseError:
-        cause = error.args[0] if isinstance(error, PdfminerException) and error.args else error
-        if isinstance(cause, (PDFPasswordIncorrect, PDFEncryptionError)):
-            return ParseError("the PDF is encrypted with a password; give an unprotected copy")
-        name = cause.__class__.__name__ if isinstance(cause, Exception) else str(cause)[:60]
-        return ParseError(f"damaged PDF ({name}); is the file complete?")
-
-    try:
-        pdf = pdfplumber.open(io.BytesIO(data))
-    except Exception as e:  # pdfminer raises many kinds on a bad file; all mean the same
-        raise unreadable(e) from None
-    with pdf:
-        for index in range(len(pdf.pages)):
-            try:
-                page = pdf.pages[index]
-                chars, images = page.chars, len(page.images)
-                size = (float(page.width), float(page.height))
-                page.close()  # let its layout objects go before the next page
-            except Exception as e:
-                raise unreadable(e) from None
-            yield Page(index, size[0], size[1], _plumber_glyphs(chars, size[1]), images,
-                       len(pdf.pages))
+    cause = error.args[0] if isinstance(error, PdfminerException) and error.args else error
+    if isinstance(cause, (PDFPasswordIncorrect, PDFEncryptionError)):
+        return ParseError("the PDF is encrypted with a password; give an unprotected copy")
+    name = cause.__class__.__name__ if isinstance(cause, Exception) else str(cause)[:60]
+    return ParseError(f"damaged PDF ({name}); is the file complete?")
 
 
 def _plumber_glyphs(chars: list[dict], height: float) -> list[Glyph]:
@@ -242,10 +334,10 @@ def _plumber_colour(color) -> tuple[int, int, int] | None:
     return tuple(round(255 * v) for v in rgb)  # type: ignore[return-value]
 
 
-# name → reader(bytes) → pages
-CHAR_READERS: dict[str, Callable[[bytes], Iterator[Page]]] = {
-    "pdfium": _pdfium_pages,
-    "pdfplumber": _pdfplumber_pages,
+# name → the document opened from its bytes (count, page(index), close())
+CHAR_READERS: dict[str, Callable[[bytes], object]] = {
+    "pdfium": _PdfiumDocument,
+    "pdfplumber": _PlumberDocument,
 }
 
-__all__ = ["CHAR_READERS", "Page", "pages", "font_family"]
+__all__ = ["CHAR_READERS", "Page", "open_pdf", "pages", "font_family"]

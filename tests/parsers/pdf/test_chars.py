@@ -1,0 +1,127 @@
+"""PDFium's characters read a text object at a time give what asking every character
+for everything gives: text, box, baseline, size, font, colour, word spaces."""
+import ctypes
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+from reportlab.lib.colors import Color
+from reportlab.pdfgen import canvas
+
+from rookery.parsers.pdf.chars import UNKNOWN, _pdfium_font, _calls, _pdfium_style, pages
+
+
+def every_character(data: bytes) -> list[list[tuple]]:
+    """Each page's glyphs, every field asked of every character (the plain way)."""
+    c = _calls(raw)
+    pdf = pdfium.PdfDocument(data)
+    out = []
+    for index in range(len(pdf)):
+        page = pdf[index]
+        height = page.get_height()
+        textpage = page.get_textpage()
+        tp = textpage.raw
+        box, matrix = raw.FS_RECTF(), raw.FS_MATRIX()
+        r, g, b, a = (ctypes.c_uint() for _ in range(4))
+        x, y = ctypes.c_double(), ctypes.c_double()
+        glyphs: list[list] = []
+        for k in range(raw.FPDFText_CountChars(tp)):
+            code = raw.FPDFText_GetUnicode(tp, k)
+            if raw.FPDFText_IsGenerated(tp, k):
+                if glyphs and code == 32:
+                    glyphs[-1][-1] = True
+                continue
+            obj = raw.FPDFText_GetTextObject(tp, k)
+            if not obj:
+                continue
+            font = ctypes.cast(raw.FPDFTextObj_GetFont(obj), ctypes.c_void_p).value
+            colour = (r.value, g.value, b.value) \
+                if raw.FPDFPageObj_GetFillColor(obj, r, g, b, a) else None
+            raw.FPDFText_GetMatrix(tp, k, matrix)
+            key = (font, raw.FPDFText_GetFontSize(tp, k), colour,
+                   raw.FPDFTextObj_GetTextRenderMode(obj), matrix.a, matrix.b, matrix.c, matrix.d)
+            style = _pdfium_style(raw, key, _pdfium_font(c, font) if font else ("", False, False))
+            if style is None:
+                continue
+            if code < 32 and raw.FPDFText_IsHyphen(tp, k):
+                code = 45
+            text = chr(code) if code and code not in (0xFFFE, 0xFFFF) else UNKNOWN
+            if text in "\r\n":
+                continue
+            raw.FPDFText_GetLooseCharBox(tp, k, box)
+            raw.FPDFText_GetCharOrigin(tp, k, x, y)
+            glyphs.append([text, box.left, box.right, height - box.top, height - box.bottom,
+                           *style, height - y.value, False])
+        out.append([tuple(g) for g in glyphs])
+        textpage.close()
+        page.close()
+    pdf.close()
+    return out
+
+
+def fast(data: bytes) -> list[list[tuple]]:
+    return [[(g.text, g.x0, g.x1, g.top, g.bottom, g.family, g.bold, g.italic, g.color, g.size,
+              g.base, g.space_after) for g in p.glyphs] for p in pages(data, "pdfium")]
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory) -> bytes:
+    """One page of everything a style can vary by, within and between text objects."""
+    path = tmp_path_factory.mktemp("chars") / "mixed.pdf"
+    pdf = canvas.Canvas(str(path), pagesize=(400, 400))
+    pdf.setFont("Times-Roman", 10)
+    pdf.drawString(20, 370, "Plain words, then a hyphen-")
+    text = pdf.beginText(20, 350)
+    for font, colour, words in (("Times-Bold", Color(0, 0, 0), "Bold "),
+                                ("Times-Roman", Color(0.85, 0.1, 0.1), "red change "),
+                                ("Helvetica-Oblique", Color(0.2, 0.2, 0.2), "grey slant")):
+        text.setFont(font, 10)
+        text.setFillColor(colour)
+        text.textOut(words)
+    pdf.drawText(text)
+    stroked = pdf.beginText(20, 330)
+    stroked.setTextRenderMode(2)  # filled and stroked: a fake bold
+    stroked.setFont("Times-Roman", 12)
+    stroked.textOut("Stroked heading")
+    pdf.drawText(stroked)
+    for k, letter in enumerate("Spaced"):  # a text object per letter
+        pdf.drawString(20 + 12 * k, 310, letter)
+    pdf.beginForm("note")
+    pdf.setFont("Times-Roman", 9)
+    pdf.drawString(0, 0, "A form drawn twice")
+    pdf.endForm()
+    pdf.saveState()
+    pdf.translate(20, 290)
+    pdf.doForm("note")
+    pdf.restoreState()
+    pdf.saveState()
+    pdf.translate(20, 270)
+    pdf.scale(1.5, 1.5)
+    pdf.doForm("note")
+    pdf.restoreState()
+    pdf.saveState()
+    pdf.translate(300, 100)
+    pdf.rotate(90)
+    pdf.drawString(0, 0, "A stamp, rotated")
+    pdf.restoreState()
+    pdf.setFont("Helvetica", 10)
+    pdf.drawString(20, 250, "Back to plain text at the end.")
+    pdf.save()
+    return path.read_bytes()
+
+
+def test_a_text_object_at_a_time_reads_what_every_character_asked_reads(mixed):
+    expected = every_character(mixed)
+    assert fast(mixed) == expected
+    texts = "".join(g[0] for g in expected[0])
+    assert "Bold" in texts and "Spaced" in texts and "stamp" not in texts
+    assert {g[9] for g in expected[0] if g[0] == "A"} >= {9.0, 13.5}  # the form, twice
+
+
+def test_the_generated_layouts_read_the_same_either_way(tmp_path):
+    import typeset
+
+    chosen = [l for l in typeset.layouts() if typeset.available(l)][:40:8]
+    for layout in chosen:
+        data = typeset.write_pdf(tmp_path / f"{layout.name}.pdf", layout).read_bytes()
+        assert fast(data) == every_character(data), layout.name
