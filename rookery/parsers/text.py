@@ -118,15 +118,8 @@ def _read_laid_out(lines: list[str]) -> RawDocument:
         if kind == "para" and len(para) > 1 and layout.name_line(para[0]) \
                 and not layout.wraps(para[0], para[1]):
             lead = para[0].text  # a term on a line of its own over its definition
-        out = para[0].text
-        for prev, row in zip(para, para[1:]):
-            if not layout.wraps(prev, row):
-                out += "\n" + row.text
-            elif re.search(r"[^\W\d_]-$", out) and row.text[:1].islower():
-                out = out[:-1] + ("-" if _keeps_hyphen(out, row.text, vocabulary) else "") \
-                    + row.text
-            else:
-                out += " " + row.text
+        out = joined([row.text for row in para],
+                     [layout.wraps(prev, row) for prev, row in zip(para, para[1:])], vocabulary)
         raw.append((kind, level, out, lead))
     texts = normalize_many([(body, []) for _kind, _level, body, _lead in raw])
     blocks = [Block(kind=kind, text=text, level=level,
@@ -202,16 +195,26 @@ def _blocks(group: list[str], measure: int, vocabulary: _Vocabulary, nesting: Ne
 
 def _join(group: list[str], measure: int, vocabulary: _Vocabulary) -> str:
     """The lines of one block as a paragraph: wraps become spaces, forced breaks "\\n"."""
-    out = group[0].strip()
-    for prev, line in zip(group, group[1:]):
-        nxt = line.strip()
-        if not _wraps(prev, line, measure):
-            out += "\n" + nxt
-        elif re.search(r"[^\W\d_]-$", out) and nxt[:1].islower():
-            out = out[:-1] + ("-" if _keeps_hyphen(out, nxt, vocabulary) else "") + nxt
+    return joined([line.strip() for line in group],
+                  [_wraps(prev, line, measure) for prev, line in zip(group, group[1:])],
+                  vocabulary)
+
+
+def joined(lines: list[str], wraps: list[bool], vocabulary: _Vocabulary) -> str:
+    """Lines as one paragraph: where `wraps[k]` a wrap between lines k and k+1 becomes a
+    space (or rejoins a hyphenated word), elsewhere a forced break "\n". Each step looks
+    at the two lines it joins only, so a long paragraph takes time in proportion."""
+    parts = [lines[0]]
+    for k in range(1, len(lines)):
+        prev, nxt = lines[k - 1], lines[k]
+        if not wraps[k - 1]:
+            parts.append("\n" + nxt)
+        elif re.search(r"[^\W\d_]-$", prev) and nxt[:1].islower():
+            parts[-1] = parts[-1][:-1]  # the hyphen goes, unless the word keeps it
+            parts.append(("-" if _keeps_hyphen(prev, nxt, vocabulary) else "") + nxt)
         else:
-            out += " " + nxt
-    return out
+            parts.append(" " + nxt)
+    return "".join(parts)
 
 
 def _wraps(line: str, following: str, measure: int) -> bool:
