@@ -117,3 +117,31 @@ def test_the_box_rule_leaves_full_width_paragraphs_alone():
     before = [dataclasses.replace(l) for l in lines]
     build_blocks(lines)
     assert [l.column for l in lines] == [l.column for l in before]
+
+
+def test_an_icon_among_bold_letters_leaves_the_line_bold():
+    from rookery.parsers.pdf.typography import line_style
+
+    term = glyphs("inkwell symbol ", 50.0, 100.0, bold=True)
+    icon = [dataclasses.replace(g, family="icons", bold=False)
+            for g in glyphs("{C}", term[-1].x1, 100.0)]
+    assert line_style(term + icon).bold
+    assert not line_style(term + glyphs("plain", icon[-1].x1, 100.0)).bold
+
+
+@pytest.mark.parametrize("title_size,parted", [(12.0, True), (11.0, False)])
+def test_a_number_meeting_its_title_in_other_type_parts_from_it(title_size, parted):
+    number = glyphs("10.11.", 50.0, 100.0, size=11.0, bold=True)
+    title = glyphs("Support", number[-1].x1, 100.0, size=title_size, bold=True)
+    words = [f.text for f in fragments(number + title, 0)]
+    assert words == (["10.11. Support"] if parted else ["10.11.Support"])
+
+
+def test_headings_much_larger_outrank_smaller_ones_met_first():
+    from rookery.parsers.pdf.typography import Style, rank
+
+    note = Style(16.0, "sans", False, False, "all", None)
+    part = Style(20.0, "sans", True, False, "all", None)
+    chapter = Style(12.0, "sans", True, False, "all", None)
+    levels = rank([note, part, part, chapter, chapter, part])
+    assert levels[part] < levels[note] and levels[part] < levels[chapter]

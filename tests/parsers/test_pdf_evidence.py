@@ -213,3 +213,21 @@ def test_contents_entries_read_as_one_heading_are_still_contents():
               Block("heading", "Update Summary", level=1), Block("para", "Changes.")]
     assert [b.text for b in drop_contents(blocks)][0] == "1. Setup"
     assert "Glossary Update Summary" not in [b.text for b in drop_contents(blocks)]
+
+
+def test_the_parts_a_contents_list_ranks_outermost_are_the_top_level_parts():
+    # the front matter's headings are set larger than the chapters; the contents list
+    # says the chapters and the glossary are the document's parts
+    entries = [("1. Concepts", 3), ("1.1. General", 4), ("2. Play", 3), ("Glossary", 3)]
+    doc = outline_of(
+        [Block("heading", "Updates", level=1), Block("para", "New text is in blue."),
+         Block("heading", "Contents", level=2)]
+        + [Block("heading", text, level=level) for text, level in entries]
+        + [Block("heading", "1. Concepts", level=2), Block("heading", "1.1. General", level=3),
+           Block("para", "1.1.1. Rules are numbered."), Block("heading", "2. Play", level=2),
+           Block("para", "2.1. Take turns."), Block("heading", "3. Scoring", level=2),
+           Block("para", "3.1. Count glow."), Block("heading", "Glossary", level=1),
+           Block("para", "Glow\nWhat a player counts.")])
+    paths = {s.number or s.title: s.path for s in doc.sections}
+    assert paths["1"] == paths["2"] == paths["3"] == paths["Glossary"] == ()
+    assert paths["1.1"] == ("1. Concepts",)
