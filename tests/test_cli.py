@@ -205,3 +205,9 @@ def test_quiet_goes_before_or_after_the_command(cli, fixtures, tmp_path):
             f'data = "store"\n[[source]]\nid = "sky"\nurl = "{fixtures / V1}"\n')
         code, out, err = cli(*argv, "--config", tmp_path / "rookery.toml")
         assert code == 0 and out == "" and err == "", err
+
+
+def test_a_section_query_that_matches_nothing_says_so_in_one_line(cli, fixtures):
+    code, out, err = cli("diff", fixtures / V1, fixtures / V2, "--section", "9.9")
+    assert code != 0 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "9.9" in err and "no section" in err

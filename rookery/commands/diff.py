@@ -32,7 +32,8 @@ def add(p, name: str) -> None:
                    help="text: one line per change (default); json: the machine-readable "
                         "contract; html: a standalone page")
     p.add_argument("--section", metavar="QUERY",
-                   help="only changes to sections whose number or title matches QUERY")
+                   help="only changes to the section numbered QUERY and those under it, "
+                        "or to sections whose title, heading or question holds the words QUERY")
     p.add_argument("--remove", metavar="SELECTOR", action="append", default=[],
                    help="leave out HTML elements matching this CSS selector before parsing "
                         "(repeatable), e.g. --remove .mplain")
@@ -103,6 +104,12 @@ def run(args) -> int:
     new = load_document(args.new, options, cache, args)
     diff = diff_documents(old, new)
     if args.section:
+        if not any(section_matches(s, args.section) for doc in (old, new)
+                   for s in doc.sections):
+            from ..errors import UsageError
+
+            raise UsageError(f"no section of either release matches {args.section!r}; give "
+                             "a section number (702.13) or words of a title")
         diff.changes = [c for c in diff.changes if matches(c, args.section)]
         diff.renumberings = [r for r in diff.renumberings
                              if any(matches(c, args.section) for c in r.changes)]

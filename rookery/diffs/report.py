@@ -2,6 +2,8 @@
 and the one-line summaries every other output shares."""
 from __future__ import annotations
 
+import re
+
 from ..model import Change, Document, DocumentDiff, Flag, Section
 
 
@@ -104,12 +106,19 @@ def matches(c: Change, query: str) -> bool:
 
 
 def section_matches(s: Section, query: str) -> bool:
-    """By number (a rule and its subrules: "702.138" matches "702.138c", not "702.13"),
-    or by words of its title, heading or question."""
+    """A query that is a section number matches that section and those under it, by
+    number alone ("702.13" matches "702.13" and "702.13a", not "702.136a" nor a heading
+    that mentions "(v2.1)"); any other query matches words of its title, heading or
+    question."""
     q = query.strip().casefold().strip("()")
-    if s.number and number_matches(s.number.casefold(), q):
-        return True
+    if _NUMBER_QUERY.match(q):
+        return bool(s.number) and number_matches(s.number.casefold(), q.rstrip("."))
     return any(q in (t or "").casefold() for t in (s.title, s.heading, s.question))
+
+
+# what a section number looks like as a query: "702.13", "100.1a", "2.1.", "(1.2)", "7",
+# "A.4" (an appendix)
+_NUMBER_QUERY = re.compile(r"^(?:\d{1,4}(?:\.\d{1,4})*|[a-z](?:\.\d{1,4})+)[a-z]{0,2}\.?$")
 
 
 def number_matches(number: str, query: str) -> bool:
