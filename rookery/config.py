@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .errors import UsageError
 from .fetchers.base import HttpOptions
+from .masking import masked
 from .parsers import FORMATS as READ_FORMATS
 from .parsers.cache import DEFAULT_SIZE as CACHE_SIZE
 from .parsers.normalize import plain
@@ -334,22 +335,6 @@ def _database(database: str | None, base: Path, where: str) -> str | None:
         return database
     raise UsageError(f"{where}: database = {masked(database)!r}: give sqlite:///PATH or "
                      "postgresql://user@host/db, or leave it out to keep the store in `data`")
-
-
-def masked(url: str) -> str:
-    """A URL with its secrets hidden, for logs, errors and listings: the scheme and a host
-    name stay; credentials, paths and queries (where services put their tokens) and a
-    host that is no host name (a bot token, a topic) become ***."""
-    if url.startswith("env:") or "://" not in url:
-        return url
-    scheme, rest = url.split("://", 1)
-    netloc = re.split(r"[/?#]", rest, maxsplit=1)[0]
-    user, _, host = netloc.rpartition("@")
-    if not re.fullmatch(r"localhost(:\d+)?|\[[0-9a-fA-F:]+\](:\d+)?|[\w-]+(\.[\w-]+)+(:\d+)?",
-                        host):
-        host = "***"
-    tail = "/***" if len(rest) > len(netloc) else ""
-    return f"{scheme}://{'***@' if user else ''}{host}{tail}"
 
 
 def _source(raw: dict, where: str) -> SourceConfig:

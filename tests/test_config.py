@@ -1,6 +1,7 @@
 import pytest
 
-from rookery.config import default_toml, duration_seconds, load_config, masked, parse_config
+from rookery.config import default_toml, duration_seconds, load_config, parse_config
+from rookery.masking import masked
 from rookery.errors import UsageError
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 
-from ..config import masked
+from ..masking import masked
 from ..errors import UsageError
 from .common import config_of
 

@@ -153,7 +153,7 @@ def _masked_urls(text: str, secret: set[str]) -> str:
     carry tokens, a database URL its password) masked, however the file spells it."""
     import tomllib
 
-    from ..config import masked
+    from ..masking import masked
 
     def mask(m: re.Match) -> str:
         try:

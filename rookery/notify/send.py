@@ -22,7 +22,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
-from ..config import Config, NotifyConfig, masked
+from ..config import Config, NotifyConfig
+from ..masking import masked
 from ..errors import UsageError
 from ..model import plural
 from ..parsers.normalize import plain

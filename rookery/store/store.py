@@ -29,7 +29,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.pool import QueuePool
 
-from ..config import masked
+from ..masking import masked
 from ..errors import RookeryError
 from ..model import Document
 from . import schema as t
