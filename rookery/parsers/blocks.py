@@ -42,7 +42,11 @@ class RawDocument:
     title_lines: list[str] | None = None  # the title block, when typography showed it
 
 
-_ENDS_LIKE_A_SENTENCE = re.compile(r"[.,;:!][\"'\u201d\u2019)\]]*$")
+_CLOSERS = r"[\"'\u201d\u2019)\]]*$"  # quotes and brackets a line may end with after it
+# a name or heading does not end like this (a comma or a colon too: it runs on)
+ENDS_LIKE_A_SENTENCE = re.compile(r"[.,;:!]" + _CLOSERS)
+ENDS_SENTENCE = re.compile(r"[.!?:]" + _CLOSERS)  # a finished sentence (or its lead-in)
+ENDS_CLAUSE = re.compile(r"[.;!?:]" + _CLOSERS)  # a line that may end a paragraph
 # a full stop after a word (not an abbreviation like "vs."), then another sentence
 _SENTENCE_INSIDE = re.compile(r"(?:[a-z]{4}|\))[.!?]\s+[A-Z(\"]")
 
@@ -53,7 +57,7 @@ def is_name(text: str, words: int = 12) -> bool:
     maximum deck size." nor "Abilities function everywhere. (See rule 604.3.)")."""
     text = text.strip()
     return 0 < len(text.split()) <= words and "\n" not in text \
-        and not _ENDS_LIKE_A_SENTENCE.search(text) and not _SENTENCE_INSIDE.search(text) \
+        and not ENDS_LIKE_A_SENTENCE.search(text) and not _SENTENCE_INSIDE.search(text) \
         and not text[:1].islower()
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
-from .blocks import Block
+from .blocks import ENDS_SENTENCE, Block
 from .numbering import Label, continues, follows, read_label
 
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "……"
-_SENTENCE_END = re.compile(r"[.!?:][\"'\u201d\u2019)\]]*$")
 _PAGE = re.compile(r"\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 MIN_RUN = 3  # one-line blocks in a row that repeat later headings
 LONGEST = 160  # characters: a longer line is a sentence, not a contents entry
@@ -140,7 +139,7 @@ def _in_flow(blocks: list[Block], first: int, last: int) -> bool:
 
 def _rule_text(block: Block) -> bool:
     """A numbered rule's sentence, not a name."""
-    return block.kind != "heading" and bool(_SENTENCE_END.search(block.text.rstrip()))
+    return block.kind != "heading" and bool(ENDS_SENTENCE.search(block.text.rstrip()))
 
 
 def _label(block: Block):

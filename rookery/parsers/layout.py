@@ -19,14 +19,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .blocks import runs
+from .blocks import ENDS_CLAUSE, ENDS_SENTENCE, is_name, runs
 from .numbering import Nesting, read_label
 
 _PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 _BULLET = re.compile(r"^[-*+\u2022\u25e6\u2023\u2043\u25ca\u25c6\u25cf\u25aa\u25a0]\s+")
 _CHANNEL = 3  # a gutter is at least this many spaces wide
-_SENTENCE_END = re.compile(r"[.!?:][\"'\u201d\u2019)\]]*$")
-_CLAUSE_END = re.compile(r"[.;!?:][\"'\u201d\u2019)\]]*$")
 NAME_WORDS = 6  # a term line in a glossary is no longer than this
 WRAP_SLACK = 0.1  # share of the measure a full line may fall short by on a character grid
 BOX_SPREAD = 1.3  # a line this much longer than a box's usual one is not in the box
@@ -48,15 +46,22 @@ class Row:
     closes_page: bool = False
 
 
-def laid_out(lines: list[str]) -> bool:
+def read(lines: list[str]) -> list[Row] | None:
+    """The text's rows (see rows), or None for text that does not keep its page's layout
+    and is plain text to read as such."""
+    body = [line for line in lines if line.strip()]
+    furniture = _furniture(body)
+    return rows(lines, furniture) if _laid_out(body, furniture) else None
+
+
+def _laid_out(body: list[str], furniture: set[str]) -> bool:
     """Does the text keep its page's layout: running feet with page numbers, or
     paragraphs with hanging indents and runs of spaces between columns?"""
-    body = [line for line in lines if line.strip()]
     if len(body) < 20:
         return False
     indented = sum(1 for line in body if line.startswith("    ")) / len(body)
     spaced = sum(1 for line in body if re.search(r"\S {3,}\S", line)) / len(body)
-    if any(_numbered_key(key) for key in _furniture(body)):
+    if any(_numbered_key(key) for key in furniture):
         return indented >= 0.1 or spaced >= 0.02  # page feet, and the page in its spaces
     return indented >= 0.25 and spaced >= 0.05
 
@@ -87,9 +92,9 @@ def _furniture(body: list[str]) -> set[str]:
     return {k for k, n in counts.items() if n >= max(3, most // 2)}
 
 
-def rows(lines: list[str]) -> list[Row]:
-    """The text's lines in reading order, a column at a time, furniture left out."""
-    furniture = _furniture([line for line in lines if line.strip()])
+def rows(lines: list[str], furniture: set[str]) -> list[Row]:
+    """The text's lines in reading order, a column at a time, `furniture` (the keys of
+    its running heads and feet) left out."""
     out: list[Row] = []
     for index, page in enumerate(_pages(lines, furniture)):
         found = _read_page(page)
@@ -259,19 +264,19 @@ def _opens(para: list[Row], row: Row, nxt: Row | None) -> bool:
     if read_label(row.text) is not None:
         # a number opens a paragraph, unless a line that did not end a clause wrapped
         # onto it ("...the rules in section" then "7.5.")
-        return not wraps(prev, row) or bool(_CLAUSE_END.search(prev.text))
+        return not wraps(prev, row) or bool(ENDS_CLAUSE.search(prev.text))
     if len(para) == 1 and _stands_alone(prev, row) and heading_like(prev.text) \
             and not wraps(prev, row):
         return True  # a heading after a blank line or atop a page, its text right under it
     # a term after a finished sentence, on a line of its own, its definition after it
-    return bool(_SENTENCE_END.search(prev.text)) and name_line(row) and nxt is not None \
+    return bool(ENDS_SENTENCE.search(prev.text)) and name_line(row) and nxt is not None \
         and not nxt.gap_before and not wraps(row, nxt)
 
 
 def name_line(row: Row) -> bool:
     """A short line of words that ends like no sentence and holds no number (a date
     line is no term)."""
-    return 0 < len(row.text.split()) <= NAME_WORDS and not _SENTENCE_END.search(row.text) \
+    return 0 < len(row.text.split()) <= NAME_WORDS and not ENDS_SENTENCE.search(row.text) \
         and not re.search(r"[,;]$", row.text) and not any(c.isdigit() for c in row.text)
 
 
@@ -337,6 +342,4 @@ def _numbered_name(para: list[Row]) -> bool:
 
 
 def heading_like(text: str) -> bool:
-    from .blocks import is_name
-
     return is_name(text) and not _BULLET.match(text)

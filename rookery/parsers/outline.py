@@ -96,6 +96,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
     flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
     opened: dict[tuple[str, ...], str] = {}  # number → how its section opened
     top_part = TopParts(outermost)
+    top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
     for block in blocks:
         if quotes(block, opened):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
@@ -103,7 +104,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
             # the contents list names it among the top-level parts, or it follows one
             # that it names by number ("9." after "8.")
             del stack[1:]
-            node = _Node(heading=block, level=min(block.level, _top_level(blocks)), path=())
+            node = _Node(heading=block, level=min(block.level, top_level), path=())
             _name(node, block.text)
             root.children.append(node)
             stack.append(node)
@@ -131,10 +132,6 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
             stack[-1].body.append(block)
     _gather_entries(root)
     return root
-
-
-def _top_level(blocks: list[Block]) -> int:
-    return min((b.level for b in blocks if b.kind == "heading"), default=1)
 
 
 def _gather_entries(node: _Node) -> None:

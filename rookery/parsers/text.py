@@ -87,8 +87,9 @@ def read_text(text: str) -> RawDocument:
     """Blocks from text whose structure is in its lines alone."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").expandtabs(8).split("\n")
     lines = [line.rstrip() for line in lines]
-    if layout.laid_out(lines):
-        return _read_laid_out(lines)
+    laid_out = layout.read(lines)
+    if laid_out is not None:
+        return _read_laid_out(laid_out)
     groups = _groups(lines)
     measure = _measure(lines)
     vocabulary = _Vocabulary(lines)
@@ -108,9 +109,8 @@ def read_text(text: str) -> RawDocument:
     return RawDocument(blocks=blocks, format="text")
 
 
-def _read_laid_out(lines: list[str]) -> RawDocument:
-    """Blocks from text that keeps its page's layout (see layout.py)."""
-    rows = layout.rows(lines)
+def _read_laid_out(rows: list[layout.Row]) -> RawDocument:
+    """Blocks from the rows of text that keeps its page's layout (see layout.py)."""
     vocabulary = _Vocabulary([row.text for row in rows])
     raw: list[tuple[str, int, str, str | None]] = []
     for kind, level, para in layout.levels(layout.paragraphs(rows)):

@@ -32,7 +32,7 @@ def test_running_feet_are_found_by_repetition_and_left_out():
     pages = []
     for n in range(0, 30, 10):
         pages += body[n:n + 10] + ["", f"Skyforge Rules      {n // 10 + 1}"]
-    found = layout.rows(pages)
+    found = layout.read(pages)
     assert [r.text for r in found] == body
 
 
@@ -66,4 +66,4 @@ def test_a_term_left_at_a_pages_foot_keeps_its_definition():
 def test_plain_text_without_a_page_layout_is_read_as_plain_text():
     text = "\n".join(["Rules", ""] + [f"{k}. Rule number {k} says one thing.\n" for k in
                                       range(1, 30)])
-    assert not layout.laid_out(lines(text))
+    assert layout.read(lines(text)) is None

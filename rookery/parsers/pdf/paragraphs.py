@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..blocks import Block, runs
+from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block, runs
 from ..normalize import normalize
 from ..numbering import read_label
 from . import repair
@@ -32,8 +32,6 @@ _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 _BULLET = re.compile(r"^(?:[\u2022\u25e6\u25aa\u25ab\u25a0\u25a1\u25cf\u25cb\u25c6\u25c7"
                      r"\u25ba\u25b6\u2726\u2727\u2756\u27a2\u2192\u2794\u279c*\u00b7\u2023"
                      r"\u2043\u2219\u25b8\u25b9\u27a4\uf0b7\uf0a7]+\s*|\ufffd\s+)")
-_SENTENCE_END = re.compile(r"[.;,!:][\"'\u201d\u2019)\]]*$")  # a heading does not end like this
-_CLAUSE_END = re.compile(r"[.;!?:][\"'\u201d\u2019)\]]*$")  # a line that may end a paragraph
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
 
 
@@ -240,7 +238,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
         if f.style != last.style:
             return len(block.lines) <= 2 and f.apart and same_size(f.size, last.size) \
                 and not (f.style.bold and not last.style.bold) and _is_full(last, f) \
-                and _close(last, f, pitch) and not _CLAUSE_END.search(last.text)
+                and _close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
         tallest = max(g.size for g in last.glyphs + f.glyphs)
         return f.line.bottom - last.line.bottom <= 1.5 * tallest
     if not same_size(f.size, last.size):
@@ -251,7 +249,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
         # named list (a group's cards, one a line) goes on in its type
         same = f.style == last.style and not _BULLET.match(f.text)
         if full:
-            return same and not (_starts_numbered(f) and _CLAUSE_END.search(last.text))
+            return same and not (_starts_numbered(f) and ENDS_CLAUSE.search(last.text))
         return same and block.lead and len(block.lines) > 1 and not _starts_numbered(f)
     if f.apart and f.style != last.style and not (full and _close(last, f, pitch)):
         return False  # type set apart after a line that stopped short: something new
@@ -262,7 +260,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
         return False  # the answer after its question
     if _BULLET.match(f.text):
         return False  # no wrapped line starts with a bullet
-    if (_is_item_start(f) or _starts_numbered(f)) and (not full or _CLAUSE_END.search(last.text)):
+    if (_is_item_start(f) or _starts_numbered(f)) and (not full or ENDS_CLAUSE.search(last.text)):
         return False  # a number after a line that ended a sentence, or stopped short
     if block.kind != "item" and _indented(f) and not _indented(last) and full:
         return False  # a first line set in: a new paragraph, however full the last line
@@ -279,7 +277,7 @@ def _names(block: _Block, f: _Line, pitch: dict) -> bool:
         return False  # two numbered entries, each its own (a contents list's columns)
     if not (name.apart and name.style.bold) or f.style == last.style \
             or not same_size(name.size, f.size) \
-            or _CLAUSE_END.search(last.text) and not last.text.endswith(":"):
+            or ENDS_CLAUSE.search(last.text) and not last.text.endswith(":"):
         return False  # a name does not end like a sentence (a group's may end with ":")
     # a name line left alone at a column's foot introduces the next column's text
     return _new_column(last, f) or _close(last, f, pitch)
@@ -294,7 +292,7 @@ def _candidate(b: _Block) -> bool:
     short = len(b.lines) <= HEADING_LINES and len(text.split()) <= HEADING_WORDS
     # a heading is not a sentence, unless its number says it heads a section anyway
     return short and not text.endswith("?") and (
-        not _SENTENCE_END.search(text) or _starts_numbered(first))
+        not ENDS_LIKE_A_SENTENCE.search(text) or _starts_numbered(first))
 
 
 def _kind(b: _Block, nxt: _Block | None, heads: set) -> str:
@@ -303,7 +301,7 @@ def _kind(b: _Block, nxt: _Block | None, heads: set) -> str:
     first = b.lines[0]
     if first.style not in heads:
         return "para"
-    if _SENTENCE_END.search(b.lines[-1].text) and not _heads(b, nxt):
+    if ENDS_LIKE_A_SENTENCE.search(b.lines[-1].text) and not _heads(b, nxt):
         return "para"  # a numbered sentence with nothing under it: a rule, not a heading
     if nxt is not None and nxt.lines[0].style == first.style and not nxt.lead and \
             _kind(nxt, None, heads) != "heading" and not nxt.lines[-1].text.endswith("?"):
