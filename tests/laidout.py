@@ -22,6 +22,9 @@ class Page:
     foot: str = "lanternfall.example   {n}"  # a running foot; {n} is the page number
     contents_columns: int = 2
     blank_after_headings: bool = True
+    # wrap by the widths of proportional type, then set each line's letters one a column
+    # (as a converter lays type on a grid): a full line's length in characters varies
+    proportional: bool = False
 
 
 PAGES = [
@@ -31,7 +34,32 @@ PAGES = [
          foot="{n}", page_rows=30),
     Page("one-column contents, headings tight", measure=72, contents_columns=1,
          blank_after_headings=False, foot="Lanternfall Rules  -  page {n}"),
+    Page("proportional type", measure=84, proportional=True),
+    Page("proportional type, narrow", measure=60, label_gap=2, proportional=True,
+         foot="{n}", page_rows=20),
 ]
+
+# widths of letters in a proportional face, in the grid's characters
+NARROW, WIDE = set("iljtfr.,;:'!|()"), set("mwMWOQG@")
+
+
+def _width(text: str) -> float:
+    return sum(0.5 if c in NARROW else 1.5 if c in WIDE else 1.2 if c.isupper() else 1.0
+               for c in text)
+
+
+def _wrap(words: str, room: int, page: Page) -> list[str]:
+    """The words wrapped to `room` columns: by count of characters, or by the widths of
+    proportional type."""
+    if not page.proportional:
+        return textwrap.wrap(words, room)
+    lines: list[str] = []
+    for word in words.split():
+        if lines and _width(lines[-1] + " " + word) <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 ROMAN = ["i", "ii", "iii", "iv", "v", "vi"]
 
@@ -77,11 +105,11 @@ def _body(scheme: numbered.Scheme, page: Page) -> list[str]:
         if it[0] == "h":
             out += ["", it[2]] + after
         elif it[0] == "p":
-            out += textwrap.wrap(it[1], page.measure) + [""]
+            out += _wrap(it[1], page.measure, page) + [""]
         elif it[0] == "rule":
             out += _rule(it[1], it[2], page)
         else:  # a glossary term over its definition
-            out += ["", it[1]] + textwrap.wrap(it[2], page.measure)
+            out += ["", it[1]] + _wrap(it[2], page.measure, page)
     return out
 
 
@@ -90,5 +118,5 @@ def _rule(label: str, words: str, page: Page) -> list[str]:
     its later lines hanging under that text."""
     depth = label.strip("()").rstrip(".").count(".") + label[-1:].isalpha()
     lead = " " * (page.indent_step * depth) + label + " " * page.label_gap
-    lines = textwrap.wrap(words, page.measure - len(lead))
+    lines = _wrap(words, page.measure - len(lead), page)
     return [lead + lines[0]] + [" " * len(lead) + line for line in lines[1:]]
