@@ -54,10 +54,18 @@ def test_a_page_is_parted_at_a_gutter_only_between_columns_of_words(rows, cut):
 
 
 def test_a_term_left_at_a_pages_foot_keeps_its_definition():
-    text = "\n".join(["Glossary", "", "Anchor", "A keyword that stops a card.", "",
-                      "Glow", "", "", "        feet 1", "What a player counts to win.", "",
-                      "Lantern", "A card that lights a lane.", "", "", "        feet 2", "", "",
-                      "        feet 3"] + [f"       {k}. rule {k} text here." for k in range(1, 25)])
+    # "Glow" ends a page, a blank line above it; its definition opens the next page under
+    # the running head and the blank line that follows the head
+    head = ["                LANTERNFALL RULES", ""]
+    text = "\n".join(
+        ["Glossary", "", "Anchor", "A keyword that stops a card.", "", "Glow", "", "",
+         "                                   1"] + head
+        + ["What a player counts to win.", "", "Lantern", "A card that lights a lane.", "",
+           "", "                                   2"] + head
+        + [f"       {k}. rule {k} text here." for k in range(1, 13)]
+        + ["", "                                   3"] + head
+        + [f"       {k}. rule {k} text here." for k in range(13, 25)]
+        + ["", "                                   4"])
     doc = parse(text.encode())
     glow = next(s for s in doc.sections if s.title == "Glow")
     assert glow.text == "What a player counts to win." and glow.path == ("Glossary",)
