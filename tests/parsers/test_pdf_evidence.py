@@ -119,6 +119,15 @@ def test_a_hyphenated_break_is_judged_by_the_documents_vocabulary(left, right, k
     assert keeps_hyphen(left, right, words, soft=True) is keeps
 
 
+def test_soft_hyphens_inside_words_do_not_split_the_documents_vocabulary():
+    # a typesetter that keeps its hyphenation points in the text ("be\u00adtween") still
+    # prints "between": a break "be-" "tween" joins
+    words = vocabulary(["the lane be\u00adtween two cards", "cards be\u00adtween lanes",
+                        "an out-of-play card"])
+    assert keeps_hyphen("be", "tween", words, soft=True) is False
+    assert words["between"] == 2
+
+
 def test_a_contents_list_goes_with_its_entries_subtopics():
     blocks = [Block("para", "Front matter says what this is."),
               Block("heading", "Contents", level=1),
