@@ -24,11 +24,7 @@ TIGHT = ("headings at body size with space above only (heading to text closer th
          "body's line pitch) are read as the first line of their paragraph")
 KNOWN_FAILURES: dict[str, str] = {
     "chromium-2-classic-1col": f"{FONT_SMALL_CAPS} (55 sections for 59)",
-    "chromium-6-caps-2col@pdfplumber": "Chromium splits its text runs at every soft hyphen "
-    "and pdfplumber reads the joins as spaces: 'col lects cor rec tions'",
     "chromium-8-colour-3col": f"{FONT_SMALL_CAPS} (57 sections for 61)",
-    "chromium-9-classic-1col@pdfplumber": "Chromium splits its text runs at every soft hyphen "
-    "and pdfplumber reads the joins as spaces: 'col lects cor rec tions'",
     "weasyprint-0-spaced-2col@pdfplumber": "the letter-spaced 'Definitions and Terms' heading "
     "nests under 'Notes and Errata' through pdfplumber",
     "weasyprint-3-size-2col": f"{FONT_SMALL_CAPS}: titled entries read as terms",

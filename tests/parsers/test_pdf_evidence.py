@@ -59,6 +59,17 @@ def test_letter_spaced_words_stay_whole(line, spaces, expected):
     assert words(page_of(glyphs, spaces))[0] == expected
 
 
+@pytest.mark.parametrize("nudge", [0.0, -1e-6, 1e-6])
+def test_a_space_glyph_drawn_over_a_letter_parts_nothing(nudge):
+    # a browser writes a space where it may break a word (a soft hyphen), at the place of
+    # the letter after it, give or take a rounding error
+    line = set_line("collects words")
+    at = next(g for g in line if g.text == "l" and line.index(g) == 3)
+    line.insert(3, Glyph(" ", at.x0 + nudge, at.x0 + nudge + 3.0, at.top, at.bottom, at.size,
+                         "serif", False, False, (0, 0, 0), base=at.base))
+    assert words(page_of(line))[0] == "collects words"
+
+
 def test_a_gap_as_wide_as_a_space_parts_words_where_the_page_writes_none():
     # a list's number placed apart from its text, on a page that writes its spaces
     line = set_line("1.") + set_line("Recover", x=50.0 + 0.5 * 10 * 2 + 4.0)

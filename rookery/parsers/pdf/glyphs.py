@@ -126,13 +126,17 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
         spaced = set()  # positions in `ink` after which the producer put a space glyph
         inferred = set()  # ... or after which PDFium inferred one from the content stream
         ink: list[Glyph] = []
+        blank = None  # the space glyph after the last inked one, if any
         for g in row:
             if g.text.strip():
+                if blank is not None and _takes_room(blank, ink[-1], g):
+                    spaced.add(len(ink) - 1)
+                blank = None
                 if g.space_after:
                     inferred.add(len(ink))
                 ink.append(g)
             elif ink:
-                spaced.add(len(ink) - 1)
+                blank = g
         if not ink:
             continue
         gaps = [(b.x0 - a.x1) / max(a.size, b.size, 1.0) for a, b in zip(ink, ink[1:])]
@@ -163,6 +167,15 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 current.append(g)
             out.append(current)
     return [Fragment(page=page, glyphs=f) for f in out]
+
+
+def _takes_room(blank: Glyph, before: Glyph, after: Glyph) -> bool:
+    """Does a space glyph stand between the glyphs around it? One drawn at the place of
+    a letter beside it parts nothing: a browser writes one where it may break a word (at
+    a soft hyphen). A real space starts where the letter before it ends, give or take
+    kerning and a letter's overhang."""
+    near = 0.02 * max(blank.size, 1.0)
+    return abs(blank.x0 - after.x0) > near and abs(blank.x0 - before.x0) > near
 
 
 def _number_meets_title(ink: list[Glyph], k: int) -> bool:
