@@ -25,9 +25,15 @@ def add(p, name: str) -> None:
                     "NEW are file paths or http(s) URLs of HTML pages or PDFs (the format is "
                     "read from the bytes, not the name), or SOURCE@REV for a stored "
                     "revision: REV is a version label (2.2), a date (2019-06-03: the "
-                    "revision current that day), a revision number, or 'latest'.")
-    p.add_argument("old", metavar="OLD", help="the earlier release: a path, URL or SOURCE@REV")
-    p.add_argument("new", metavar="NEW", help="the later release: a path, URL or SOURCE@REV")
+                    "revision current that day), a revision number, or 'latest'. "
+                    "--example compares two sample releases that come with rookery.")
+    p.add_argument("old", metavar="OLD", nargs="?",
+                   help="the earlier release: a path, URL or SOURCE@REV")
+    p.add_argument("new", metavar="NEW", nargs="?",
+                   help="the later release: a path, URL or SOURCE@REV")
+    p.add_argument("--example", action="store_true",
+                   help="compare two sample releases of a made-up game's FAQ that come with "
+                        "rookery, instead of OLD and NEW")
     p.add_argument("--format", choices=("text", "json", "html"), default="text",
                    help="text: one line per change (default); json: the machine-readable "
                         "contract; html: a standalone page")
@@ -89,12 +95,28 @@ def load_document(location: str, options: ReadOptions, cache: ParseCache | None 
                  format="pdf" if promised_pdf else "auto")
 
 
+def _releases(args) -> None:
+    """OLD and NEW as given, or the sample releases for --example; exactly one of the two."""
+    from ..errors import UsageError
+
+    if args.example:
+        if args.old or args.new:
+            raise UsageError("give OLD and NEW, or --example, not both")
+        from ..examples import NEW, OLD
+
+        args.old, args.new = str(OLD), str(NEW)
+    elif not (args.old and args.new):
+        raise UsageError("give two releases to compare, OLD and NEW (paths, URLs or "
+                         "SOURCE@REV), or --example to compare two sample releases")
+
+
 def run(args) -> int:
     from ..diffs.compare import diff_documents
     from ..diffs.report import matches, section_matches, to_json
     from ..parsers import ReadOptions
     from ..parsers.cache import ParseCache
 
+    _releases(args)
     config = config_of(args)
     cache = ParseCache() if args.no_cache else config.parse.open_cache()
     reader = args.pdf_reader or config.pdf_reader
