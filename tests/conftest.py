@@ -34,6 +34,13 @@ def parse_cache(tmp_path_factory, monkeypatch) -> Path:
 
 
 @pytest.fixture
+def wide(monkeypatch) -> None:
+    """Text output as wide as its longest entry: for tests that read whole lines (rows of
+    a table, one change per line) rather than how they wrap."""
+    monkeypatch.setenv("COLUMNS", "1000")
+
+
+@pytest.fixture
 def fixtures() -> Path:
     return FIXTURES
 

@@ -1,4 +1,5 @@
 import json
+import os
 import re
 import socket
 import subprocess
@@ -51,7 +52,8 @@ def test_markup_only_differences_are_not_changes(cli, fixtures):
     assert code == 0 and json.loads(out)["changes"] == []
 
 
-def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(cli, fixtures):
+def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(cli, fixtures,
+                                                                          wide):
     code, out, _ = cli("diff", fixtures / V1, fixtures / V2)
     lines = out.splitlines()
     assert code == 0 and len(lines) == 1 + 8
@@ -194,7 +196,8 @@ def test_a_reader_that_stops_early_gets_no_error(tmp_path):
     (tmp_path / "b.html").write_text(many_rulings(3000, "A player may draw two cards"))
     script = (f"{sys.executable} -m rookery diff {tmp_path / 'a.html'} {tmp_path / 'b.html'} "
               "| head -n 1; echo \"exit=${PIPESTATUS[0]}\" >&2")
-    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True)
+    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                            env={**os.environ, "COLUMNS": "1000"})  # a first line whole
     assert result.stdout.endswith(": 3000 changes\n")
     assert result.stderr.strip() == "exit=0", result.stderr
 

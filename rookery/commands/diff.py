@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 from urllib.parse import urlsplit
 
@@ -145,9 +144,9 @@ def run(args) -> int:
 
         out.write(render_html(diff))
     else:
-        from ..diffs.text import WIDTH, render_text
+        from ..diffs.text import render_text
+        from ..terminal import width
 
         color = args.color == "always" or (args.color == "auto" and out.isatty())
-        width = shutil.get_terminal_size().columns if out.isatty() else WIDTH
-        out.write(render_text(diff, color=color, width=width))
+        out.write(render_text(diff, color=color, width=width(out)))
     return 0

@@ -18,7 +18,7 @@ def readme_first_command() -> list[str]:
     return argv[1:]
 
 
-def test_the_readmes_first_command_shows_every_kind_of_change(cli):
+def test_the_readmes_first_command_shows_every_kind_of_change(cli, wide):
     code, out, err = cli(*readme_first_command())
     assert code == 0 and err == ""
     lines = out.splitlines()
