@@ -130,7 +130,10 @@ def test_bad_input_is_one_clear_line_and_a_non_zero_exit(cli, fixtures, tmp_path
     (tmp_path / "shop.html").write_text("<html><body><p>Buy dice.</p></body></html>")
     bad = {"binary": tmp_path / "binary.html", "empty": tmp_path / "empty.html",
            "shop": tmp_path / "shop.html", "url404": http_server(tmp_path) + "/nope.html"}
-    code, out, err = cli("diff", fixtures / V1, make_input(tmp_path, bad))
+    # a refused connection is retried as configured, without waits here
+    (tmp_path / "rookery.toml").write_text("[fetch]\nretries = 2\nbackoff = 0\n")
+    code, out, err = cli("diff", fixtures / V1, make_input(tmp_path, bad),
+                         "--config", tmp_path / "rookery.toml")
     assert code != 0 and out == ""
     assert err.count("\n") == 1 and err.startswith("rookery: error: ")
     assert re.search(pattern, err), err

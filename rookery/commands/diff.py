@@ -83,13 +83,15 @@ def load_document(location: str, options: ReadOptions, cache: ParseCache | None 
             doc = revs.document(store, rev)
             doc.source = location
             return doc
-    settings = {"options": config_of(args).fetch} if args is not None and \
-        location.startswith(("http://", "https://")) else {}
-    fetched = fetch(location, **settings)
+    progress = Progress()
+    # a download tried again says so on a terminal: a refused connection is retried for
+    # seconds (fetch.retries, fetch.backoff) that would otherwise pass in silence
+    http = dataclasses.replace(config_of(args).fetch, on_retry=progress.note)
+    fetched = fetch(location, options=http)
     promised_pdf = urlsplit(location).path.lower().endswith(".pdf") or \
         "application/pdf" in (fetched.content_type or "").lower()
     label = location.rsplit("/", 1)[-1] or location
-    options = dataclasses.replace(options, progress=Progress().pages(f"reading {label}"))
+    options = dataclasses.replace(options, progress=progress.pages(f"reading {label}"))
     return parse(fetched.data, source=location, cache=cache, options=options,
                  format="pdf" if promised_pdf else "auto")
 
