@@ -3,7 +3,8 @@
 Inline word changes are coloured (red deleted, green inserted) when `color` is on, and
 marked [-like this-] {+like this+} otherwise, as `git diff --word-diff=plain` does.
 Unchanged stretches are cut to a few words on each side; added and removed sections show
-their words. A run of sections that were only renumbered is one line. No line is wider
+their words. A run of sections that were only renumbered is one line, followed by the
+sections' names when it is short (NAMED_RUN). No line is wider
 than `width` (but for a word longer than a whole line, see terminal.py): what does not
 fit goes on indented continuation lines.
 """
@@ -15,6 +16,8 @@ from .compare import grouped
 from .report import describe
 
 CONTEXT_WORDS = 6
+NAMED_RUN = 5  # a run of renumbered sections this long or shorter names each of them
+INDENT = "    "
 SIGNS = {"added": "+", "removed": "-", "modified": "~"}
 
 
@@ -28,6 +31,10 @@ def render_text(diff: DocumentDiff, color: bool = False,
         lines += wrap([(f"! {flag.type.upper()}: {flag.detail}", style)], width, color)
     for entry in grouped(diff.changes):
         lines += wrap(entry_segments(entry, color), width, color)
+        if isinstance(entry, Renumbering) and entry.count <= NAMED_RUN:
+            for c in entry.changes:  # a short run names its sections, a long one only counts
+                lines += wrap([(f"{INDENT}{c.new.label} (was {c.old.number})", "")], width,
+                              color, indent=INDENT * 2)
     return "\n".join(lines) + "\n"
 
 

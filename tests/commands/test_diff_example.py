@@ -30,16 +30,20 @@ def test_the_readmes_first_command_shows_every_kind_of_change(cli, wide):
         "changed from Yes to No",
         "+ (1.1) Choosing the First Player: new ruling  Before the first round, the players "
         "choose at random who takes the first turn.",
-        # the three rulings the new one pushed down, as one run
+        # the three rulings the new one pushed down, as one run that names them
         "~ 1.1\u20131.3 \u2192 1.2\u20131.4: 3 sections renumbered, text unchanged",
+        "    (1.2) Lighting Lanterns (was 1.1)",
+        "    (1.3) Drawing from an Empty Deck (was 1.2)",
+        "    (1.4) Ending the Round (was 1.3)",
         # a reworded ruling, word by word
         "~ (2.1) Swarming: text changed  A moth that swarms deals [-1-]{+2+} damage to "
         "each{+ unlit+} lantern in its row.",
         "- (2.2) Moths in Play: removed ruling  [-A player may have at most five moths in "
         "play.-]",
     ]
-    for line in expected:
-        assert line in lines, line
+    at = [lines.index(line) for line in expected]
+    assert at == sorted(at)  # in this order, the run's names right under it
+    assert at[3:6] == [at[2] + 1, at[2] + 2, at[2] + 3]
 
 
 def test_the_example_is_an_ordinary_diff_for_every_format(cli):
