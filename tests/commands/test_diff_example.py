@@ -56,6 +56,36 @@ def test_the_example_is_an_ordinary_diff_for_every_format(cli):
         ["added", "added"] + ["modified"] * 5 + ["removed"]
 
 
+def readme_json() -> tuple[dict, str]:
+    """The README's example of `--format json`, and the prose that documents it."""
+    text = README.read_text()
+    text = text[text.index("`--format json` prints one object"):text.index("## Watching")]
+    return json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1)), text
+
+
+def key_paths(value, path=()) -> set[tuple]:
+    """Where each key of a JSON value stands: list items as "*", and a change's two
+    sides (`old`, `new`: the same section record) as one."""
+    if isinstance(value, list):
+        return set().union(set(), *(key_paths(v, path + ("*",)) for v in value))
+    if not isinstance(value, dict):
+        return set()
+    out = set()
+    for key, v in value.items():
+        here = path + ("old|new" if path == ("changes", "*") and key in ("old", "new") else key,)
+        out |= {here} | key_paths(v, here)
+    return out
+
+
+def test_the_readme_documents_every_field_of_the_json_output(cli):
+    _, out, _ = cli("diff", "--example", "--format", "json")
+    example, prose = readme_json()
+    given = key_paths(json.loads(out))
+    assert key_paths(example) == given
+    names = {p[-1] for p in given} - {"old|new"} | {"old", "new"}
+    assert {name for name in names if f"`{name}`" not in prose} == set()
+
+
 @pytest.mark.parametrize("argv,says", [
     (("diff",), "give two releases to compare"),
     (("diff", "old.html"), "give two releases to compare"),
