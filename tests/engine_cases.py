@@ -43,8 +43,6 @@ KNOWN_FAILURES: dict[str, str] = {
     "typst-3-spaced-2col": f"{TIGHT}: the glossary's entries come out as kind 'text'",
     "typst-4-bold-3col": f"{TIGHT}: '2.1 Anchor' (bold) read as rule 2.1 titled "
     "'definitions and terms', text 'Anchor\\nAnchor is...'",
-    "typst-6-size-2col@pdfium": "Typst's break hyphen reads as U+FFFE through PDFium and "
-    "stays in the word: 'be-tween', 'other-wise', 'organis-ers'",
 }
 
 

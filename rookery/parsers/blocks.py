@@ -12,6 +12,16 @@ from dataclasses import dataclass, field
 from .normalize import Span
 
 
+# characters that only mark a list item, in any font or encoding (the HTML of the same
+# list has none): round, square, diamond and arrow bullets, and the private-use code
+# points symbol fonts print them from
+BULLETS = ("\u2022\u25e6\u25aa\u25ab\u25a0\u25a1\u25cf\u25cb\u25c6\u25c7\u25ca\u25ba\u25b6"
+           "\u2726\u2727\u2756\u27a2\u2192\u2794\u279c\u00b7\u2023\u2043\u2219\u25b8\u25b9"
+           "\u27a4\uf0b7\uf0a7")
+# a bullet that opens a line of text, or the ASCII one plain text uses ("- ", "* ", "+ ")
+LINE_BULLET = re.compile(rf"^\s*(?:[{BULLETS}]+|[-*+])\s+")
+
+
 @dataclass
 class Block:
     """A heading, paragraph or list item, with its text already normalized."""
@@ -30,6 +40,13 @@ class Block:
     @property
     def is_question(self) -> bool:
         return (self.emphasized or self.kind == "heading") and self.text.rstrip().endswith("?")
+
+
+def after_lead(block: Block, lead: str) -> Block:
+    """The block without the name that opens it (and the break after the name)."""
+    cut = len(lead) + (1 if block.text[len(lead):len(lead) + 1] in ("\n", " ") else 0)
+    return Block(kind=block.kind, text=block.text[cut:],
+                 marks=[(max(a - cut, 0), b - cut) for a, b in block.marks if b > cut])
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .blocks import ENDS_SENTENCE, Block
+from .blocks import ENDS_SENTENCE, Block, after_lead
 from .numbering import Label, continues, follows, read_label
 
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "……"
@@ -91,12 +91,17 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
                 drop.add(k - 1)  # "Contents": it heads nothing but the list
         k = end + 1
     entries = [j for j in sorted(drop) if listed[j] and blocks[j].kind == "heading"]
+    plain = [j for j in sorted(drop) if listed[j] and blocks[j].kind == "para"
+             and "\n" not in blocks[j].text]
     return [b for j, b in enumerate(blocks) if j not in drop], \
-        _outermost(blocks, entries, joined)
+        _outermost(blocks, entries, joined, plain)
 
 
-def _outermost(blocks: list[Block], entries: list[int], joined: dict[int, list[str]]) -> set[str]:
-    """Keys of the contents entries set as headings of the list's highest rank."""
+def _outermost(blocks: list[Block], entries: list[int], joined: dict[int, list[str]],
+               plain: list[int]) -> set[str]:
+    """Keys of the contents entries set as headings of the list's highest rank. Where
+    capitals mark that rank and no other, an entry in capitals that was read as a
+    line of text (nothing set it apart from the next) is of that rank too."""
     if len({blocks[j].level for j in entries}) < 2:
         return set()  # the list does not show ranks
     top = min(blocks[j].level for j in entries)
@@ -105,7 +110,16 @@ def _outermost(blocks: list[Block], entries: list[int], joined: dict[int, list[s
         if blocks[j].level == top:
             keys.update(_names(blocks[j].text))
             keys.update(joined.get(j, ()))
+    if all(_capitals(blocks[j].text) == (blocks[j].level == top) for j in entries):
+        for j in plain:
+            if _capitals(blocks[j].text):
+                keys.update(_names(blocks[j].text))
     return keys
+
+
+def _capitals(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and all(c.isupper() for c in letters)
 
 
 def _joined_entries(key: str, later: set[str]) -> list[str]:
@@ -200,3 +214,16 @@ class TopParts:
                 self.numbers.append(read[0])
             return True
         return False
+
+
+def lift_part_leads(blocks: list[Block], outermost: set[str]) -> list[Block]:
+    """A paragraph led by a name that the contents list gives as a top-level part is
+    that part's heading over its text: a part that opens atop a page, set on a line of
+    its own like a glossary's term, with no blank line or type to tell it apart."""
+    out = []
+    for block in blocks:
+        if block.kind != "para" or not block.lead or entry_key(block.lead) not in outermost:
+            out.append(block)
+            continue
+        out += [Block(kind="heading", text=block.lead, level=1), after_lead(block, block.lead)]
+    return out

@@ -19,11 +19,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .blocks import ENDS_CLAUSE, ENDS_SENTENCE, is_name, runs
+from .blocks import ENDS_CLAUSE, ENDS_SENTENCE, LINE_BULLET, is_name, runs
 from .numbering import Nesting, read_label
 
 _PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
-_BULLET = re.compile(r"^[-*+\u2022\u25e6\u2023\u2043\u25ca\u25c6\u25cf\u25aa\u25a0]\s+")
+_BULLET = LINE_BULLET
 _CHANNEL = 3  # a gutter is at least this many spaces wide
 NAME_WORDS = 6  # a term line in a glossary is no longer than this
 WRAP_SLACK = 0.1  # share of the measure a full line may fall short by on a character grid
@@ -268,9 +268,10 @@ def _opens(para: list[Row], row: Row, nxt: Row | None) -> bool:
     if len(para) == 1 and _stands_alone(prev, row) and heading_like(prev.text) \
             and not wraps(prev, row):
         return True  # a heading after a blank line or atop a page, its text right under it
-    # a term after a finished sentence, on a line of its own, its definition after it
+    # a term after a finished sentence, on a line of its own, its definition (or a
+    # list) after it
     return bool(ENDS_SENTENCE.search(prev.text)) and name_line(row) and nxt is not None \
-        and not nxt.gap_before and not wraps(row, nxt)
+        and not nxt.gap_before and (bool(_BULLET.match(nxt.text)) or not wraps(row, nxt))
 
 
 def name_line(row: Row) -> bool:
@@ -302,9 +303,7 @@ def levels(paras: list[list[Row]]) -> list[tuple[str, int, list[Row]]]:
         read = read_label(first.text)
         if len(rows_) == 1 and heading_like(first.text) and read is not None and read[1]:
             out.append(("heading", nesting.level(read[0]), rows_))
-        elif len(rows_) == 1 and heading_like(first.text) \
-                and _stands_alone(first, after[0] if after else None) \
-                and after is not None and not _numbered_name(after):
+        elif _led_by(paras, k) == "heading":
             # an unnumbered heading in capitals, or with a blank line under it too, stands
             # alone at the top; a name right over its text is one level under that
             nesting.reset()
@@ -314,9 +313,47 @@ def levels(paras: list[list[Row]]) -> list[tuple[str, int, list[Row]]]:
                 out.append(("heading", 1, rows_))
             else:
                 out.append(("heading", standalone + 1, rows_))
+        elif _page_top_name(rows_) and _neighbours_are_headings(paras, k):
+            out.append(("heading", standalone + 1, rows_[:1]))
+            out.append(("para", 0, rows_[1:]))
         else:
             out.append(("para", 0, rows_))
     return out
+
+
+def _led_by(paras: list[list[Row]], k: int) -> str | None:
+    """What a paragraph opens with: "heading" for an unnumbered heading that stands
+    alone over something other than a numbered name, "term" for a name on a line of its
+    own over its text, None for anything else."""
+    rows_ = paras[k]
+    first = rows_[0]
+    after = paras[k + 1] if k + 1 < len(paras) else None
+    if len(rows_) == 1 and heading_like(first.text) \
+            and _stands_alone(first, after[0] if after else None) \
+            and after is not None and not _numbered_name(after):
+        return "heading"
+    if len(rows_) > 1 and name_line(first) and not wraps(first, rows_[1]):
+        return "term"
+    return None
+
+
+def _page_top_name(para: list[Row]) -> bool:
+    """A name atop a page over its text, no blank line to tell a heading from a term."""
+    return _led_by([para], 0) == "term" and para[0].opens_page and not para[0].gap_before
+
+
+def _neighbours_are_headings(paras: list[list[Row]], k: int) -> bool:
+    """Is the nearest name-led paragraph before a heading, and the nearest after one too
+    (or none)? Then a name atop a page is one more of those headings; among a
+    glossary's terms it is one more term."""
+    def nearest(indices) -> str | None:
+        for j in indices:
+            led = _led_by(paras, j)
+            if led is not None and not _page_top_name(paras[j]):
+                return led
+        return None
+    return nearest(range(k - 1, -1, -1)) == "heading" \
+        and nearest(range(k + 1, len(paras))) in ("heading", None)
 
 
 def _foot_name(para: list[Row], row: Row) -> bool:

@@ -28,12 +28,12 @@ from dataclasses import dataclass, field
 from ..errors import NoSections
 from ..model import Document, Section
 from . import meta
-from .blocks import Block, RawDocument, is_name
-from .contents import TopParts, split_contents
+from .blocks import Block, RawDocument, after_lead, is_name
+from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
 from .normalize import close_gaps
 from .numbering import Label, extends, follows, read_label
-from .sequence import backed, printed_numbers, quotes
+from .sequence import Quotations, backed, printed_numbers
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
 CONTEXT_WORDS = [
@@ -70,6 +70,7 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     """Turn a reader's blocks into a Document. When the reader found the title block by
     its typography (PDF), its lines replace the search for it among the blocks."""
     blocks, outermost = split_contents(list(raw.blocks))
+    blocks = lift_part_leads(blocks, outermost)
     if raw.title_lines is not None:
         title, version, effective = meta.read_title_lines(raw.title_lines)
     else:
@@ -94,11 +95,11 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
     # when every heading is set alike, their numbers are all that tells their levels; a
     # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)
     flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
-    opened: dict[tuple[str, ...], str] = {}  # number → how its section opened
+    quotes = Quotations()
     top_part = TopParts(outermost)
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
     for block in blocks:
-        if quotes(block, opened):
+        if quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
         elif block.kind == "heading" and top_part(block):
             # the contents list names it among the top-level parts, or it follows one
@@ -280,7 +281,8 @@ def _entry_name(block: Block) -> str | None:
     """The line that names an entry: a bold first line, or one tagged with the release it
     first appeared in ("(v1.4) Driftwood Cudgel (Flight of Crows, 112)"), with more after."""
     if block.lead:
-        return block.lead
+        # a dateline over a summary's text ("May 20, 2024") names no entry
+        return None if meta.is_version_line(block.lead) else block.lead
     first, newline, rest = block.text.partition("\n")
     since = _SINCE.match(first)
     if not since:
@@ -304,9 +306,9 @@ def _lead_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
     if since:
         entry.since, name = since.group(1), name[since.end():]
     entry.title = name.rstrip(":").strip() or lead
-    cut = len(lead) + (1 if block.text[len(lead):len(lead) + 1] in ("\n", " ") else 0)
-    entry.body.append(Block(kind=block.kind, text=block.text[cut:],
-                            marks=[(max(a - cut, 0), b - cut) for a, b in block.marks if b > cut]))
+    rest = after_lead(block, lead)
+    if rest.text:
+        entry.body.append(rest)  # else its text is in the blocks after it (a list)
     lead_marks = [(a, min(b, len(lead))) for a, b in block.marks if a < len(lead)]
     entry.heading = Block(kind="heading", text=lead, marks=lead_marks)
     return entry

@@ -12,31 +12,44 @@ from .numbering import Label, read_label
 QUOTED_WORDS = 6  # a repeated number that opens with this many of the same words quotes
 
 
-def quotes(block: Block, opened: dict[tuple[str, ...], str]) -> bool:
-    """Does the block repeat a section number the document has already opened, with the
-    same first words? Then it quotes that section (an update summary that lists what
-    changed, an example) and is text, not a second section. Records a first opening.
-    A number that comes again with other words (a part that starts its numbering
-    afresh) is not a quotation."""
-    if block.kind not in ("heading", "para", "item"):
-        return False
-    read = read_label(block.text)
-    bare = opened.pop(_BARE, None)  # a number printed alone opens with the next words
-    if read is None:
-        if bare is not None:
-            opened[bare] = _first_words(block.text)
-        return False
-    label, rest = read
-    words = _first_words(rest)
-    if label.parts not in opened:
-        opened[label.parts] = words
-        if not words:
-            opened[_BARE] = label.parts
-        return False
-    return bool(words) and opened[label.parts] == words
+class Quotations:
+    """Tells, block by block, whether a block repeats a section number the document has
+    already opened, with the same first words: then it quotes that section (an update
+    summary that lists what changed, an example) and is text, not a second section. A
+    number that comes again with other words (a part that starts its numbering afresh)
+    is not a quotation, unless it lies under a number just quoted: a summary that quotes
+    "10.1 General" quotes the rules under it too, in the words they had then."""
 
+    def __init__(self) -> None:
+        self._opened: dict[tuple[str, ...], str] = {}  # number → its first words
+        self._bare: tuple[str, ...] | None = None  # a number printed alone, its words next
+        self._quoting: tuple[str, ...] | None = None  # the number last quoted
 
-_BARE = ("",)  # the key under which a number printed alone waits for its words
+    def __call__(self, block: Block) -> bool:
+        if block.kind not in ("heading", "para", "item"):
+            return False
+        read = read_label(block.text)
+        bare, self._bare = self._bare, None
+        if read is None:
+            if bare is not None:
+                self._opened[bare] = _first_words(block.text)
+            if block.kind == "heading":
+                self._quoting = None  # a heading of its own ends what was quoted
+            return False
+        label, rest = read
+        words = _first_words(rest)
+        if label.parts not in self._opened:
+            self._opened[label.parts] = words
+            if not words:
+                self._bare = label.parts
+            self._quoting = None
+            return False
+        quoting = self._quoting
+        if words and quoting is not None and len(label.parts) > len(quoting) \
+                and label.parts[:len(quoting)] == quoting:
+            return True
+        self._quoting = label.parts if words and self._opened[label.parts] == words else None
+        return self._quoting is not None
 
 
 def _first_words(text: str) -> str:

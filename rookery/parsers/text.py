@@ -26,11 +26,11 @@ import re
 from collections import Counter
 
 from . import layout
-from .blocks import Block, RawDocument, is_name
+from .blocks import LINE_BULLET, Block, RawDocument, is_name
 from .normalize import normalize_many
 from .numbering import Nesting, read_label
 
-_BULLET = re.compile(r"^\s*(?:[-*+\u2022\u25e6\u2023\u2043]\s+)")
+_BULLET = LINE_BULLET
 _ORDINAL = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+")
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
 _ATX = re.compile(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -113,19 +113,34 @@ def _read_laid_out(rows: list[layout.Row]) -> RawDocument:
     """Blocks from the rows of text that keeps its page's layout (see layout.py)."""
     vocabulary = _Vocabulary([row.text for row in rows])
     raw: list[tuple[str, int, str, str | None]] = []
-    for kind, level, para in layout.levels(layout.paragraphs(rows)):
+    found = layout.levels(layout.paragraphs(rows))
+    for k, (kind, level, para) in enumerate(found):
         lead = None
-        if kind == "para" and len(para) > 1 and layout.name_line(para[0]) \
-                and not layout.wraps(para[0], para[1]):
-            lead = para[0].text  # a term on a line of its own over its definition
-        out = joined([row.text for row in para],
-                     [layout.wraps(prev, row) for prev, row in zip(para, para[1:])], vocabulary)
+        following = found[k + 1][2][0].text if k + 1 < len(found) else ""
+        if kind == "para" and layout.name_line(para[0]) and not _BULLET.match(para[0].text) and (
+                len(para) > 1 and not layout.wraps(para[0], para[1])
+                or len(para) == 1 and (_BULLET.match(following) or _sense(following))):
+            # a term on a line of its own over its definition, or a name over a list
+            lead = para[0].text
+        lines = [row.text for row in para]
+        if kind == "para" and _BULLET.match(lines[0]):
+            kind, lines[0] = "item", _BULLET.sub("", lines[0])  # a bullet only marks an item
+        out = joined(lines, [layout.wraps(prev, row) for prev, row in zip(para, para[1:])],
+                     vocabulary)
         raw.append((kind, level, out, lead))
     texts = normalize_many([(body, []) for _kind, _level, body, _lead in raw])
     blocks = [Block(kind=kind, text=text, level=level,
                     lead=normalize_many([(lead, [])])[0][0] if lead else None)
               for (kind, level, _body, lead), (text, _marks) in zip(raw, texts) if text]
     return RawDocument(blocks=blocks, format="text")
+
+
+def _sense(line: str) -> bool:
+    """Does the line open a numbered sense of a term ("1. noun. ...") rather than a
+    section: a number in one part before a sentence, which no outline takes for a
+    section without a title?"""
+    read = read_label(line)
+    return read is not None and len(read[0].parts) == 1 and not is_name(read[1])
 
 
 def _groups(lines: list[str]) -> list[list[str]]:

@@ -75,3 +75,58 @@ def test_plain_text_without_a_page_layout_is_read_as_plain_text():
     text = "\n".join(["Rules", ""] + [f"{k}. Rule number {k} says one thing.\n" for k in
                                       range(1, 30)])
     assert layout.read(lines(text)) is None
+
+
+def laid_out(*pages: list[str]) -> bytes:
+    """A chapter of rules set with hanging indents, then `pages` of rows; each page closed
+    by a blank line and a running foot with its number."""
+    rows: list[str] = []
+    chapters = tuple([f"{k}. PART {k}", ""] + [f"    {k}.{j}.   Rule {k}.{j} says how a lane works."
+                                                for j in range(1, 8)] for k in (1, 2))
+    for n, page in enumerate(chapters + pages, 1):
+        rows += page + ["", f"{' ' * 30}Lanternfall Rules   {n}"]
+    return "\n".join(rows).encode()
+
+
+def test_a_name_atop_a_page_among_headings_is_one_more_heading():
+    # "Scoring" opens a page with no blank line to tell a heading from a term: the names
+    # around it are headings set off by blank lines, so it is one as well
+    doc = parse(laid_out(
+        ["UPDATE NOTES", "", "Lane Rules", "Reworded how a lane opens.", "", "Card Draw",
+         "Clarified when a card is drawn."],
+        ["Scoring", "Added a rule about tied scores.", "", "Lane Limits",
+         "Lowered the number of cards a lane holds."]))
+    notes = {s.title: s for s in doc.sections if s.path == ("UPDATE NOTES",)}
+    assert list(notes) == ["Lane Rules", "Card Draw", "Scoring", "Lane Limits"]
+    assert notes["Scoring"].text == "Added a rule about tied scores."
+
+
+def test_a_name_atop_a_page_among_terms_is_one_more_term():
+    doc = parse(laid_out(
+        ["GLOSSARY", "", "anchor", "A keyword that keeps a card in its lane.", "beacon",
+         "A card that lights a lane."],
+        ["cinder", "What is left of a card that burns.", "dusk",
+         "The last phase of a round."]))
+    terms = {s.title: s.text for s in doc.sections if s.path == ("GLOSSARY",)}
+    assert list(terms) == ["anchor", "beacon", "cinder", "dusk"]
+    assert terms["cinder"] == "What is left of a card that burns."
+
+
+def test_a_glossary_term_keeps_its_numbered_senses():
+    doc = parse(laid_out(
+        ["GLOSSARY", "", "anchor", "A keyword that keeps a card in its lane.", "beacon",
+         "1. noun. A card that lights a lane.", "2. verb. To light a lane with a beacon.",
+         "cinder", "What is left of a card that burns."]))
+    terms = {s.title: s.text for s in doc.sections if s.path == ("GLOSSARY",)}
+    assert terms["beacon"] == "1. noun. A card that lights a lane.\n" \
+                              "2. verb. To light a lane with a beacon."
+    assert terms["anchor"] == "A keyword that keeps a card in its lane."
+
+
+def test_a_name_over_a_bulleted_list_heads_it_and_bullets_are_no_text():
+    doc = parse(laid_out(
+        ["UPDATE NOTES", "", "Lane Rules", "Reworded how a lane opens.", "Minor Fixes",
+         "   \u25ca   1.2. Fixed a misspelt word.", "   \u2022   2.4. Corrected a reference."]))
+    texts = {s.title: s.text for s in doc.sections}
+    assert texts["Lane Rules"] == "Reworded how a lane opens."
+    assert texts["Minor Fixes"] == "1.2. Fixed a misspelt word.\n2.4. Corrected a reference."

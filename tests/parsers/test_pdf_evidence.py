@@ -119,6 +119,15 @@ def test_a_hyphenated_break_is_judged_by_the_documents_vocabulary(left, right, k
     assert keeps_hyphen(left, right, words, soft=True) is keeps
 
 
+def test_soft_hyphens_inside_words_do_not_split_the_documents_vocabulary():
+    # a typesetter that keeps its hyphenation points in the text ("be\u00adtween") still
+    # prints "between": a break "be-" "tween" joins
+    words = vocabulary(["the lane be\u00adtween two cards", "cards be\u00adtween lanes",
+                        "an out-of-play card"])
+    assert keeps_hyphen("be", "tween", words, soft=True) is False
+    assert words["between"] == 2
+
+
 def test_a_contents_list_goes_with_its_entries_subtopics():
     blocks = [Block("para", "Front matter says what this is."),
               Block("heading", "Contents", level=1),
@@ -179,6 +188,57 @@ def test_a_rule_quoted_in_an_update_summary_stays_text():
     assert [s.number for s in doc.sections if s.number] == ["1", "1.1", "1.2"]
     summary = next(s for s in doc.sections if s.title == "Update Summary")
     assert "1.2. A lane that holds none is open." in summary.text
+
+
+def test_the_rules_under_a_quoted_rule_are_quoted_too_in_their_older_words():
+    # a summary of an earlier release quotes "10.1. Ward" and the rules under it as they
+    # read then: the words differ from today's, but they lie under a quoted number
+    doc = outline_of([
+        Block("heading", "10. Keywords", level=1), Block("para", "10.1. Ward"),
+        Block("para", "10.1.1. Ward keeps a card from being chosen by opponents."),
+        Block("para", "10.1.2. A card loses Ward when it is exerted."),
+        Block("heading", "Previous Summary", level=1),
+        Block("para", "Added the following rules:"), Block("para", "10.1. Ward"),
+        Block("para", "10.1.1. Ward stopped a card from being chosen."),
+        Block("heading", "Glossary", level=1), Block("para", "10.1.1. Ward is a keyword.")])
+    # the last one, after a heading of its own, is no quotation: a part numbered afresh
+    assert [s.number for s in doc.sections if s.number] == \
+        ["10", "10.1", "10.1.1", "10.1.2", "10.1.1"]
+    summary = next(s for s in doc.sections if s.title == "Previous Summary")
+    assert "10.1.1. Ward stopped a card from being chosen." in summary.text
+
+
+def test_a_dateline_over_a_summary_names_no_entry():
+    doc = outline_of([
+        Block("heading", "1. Lanes", level=1),
+        Block("para", "1.1. A lane holds up to three cards."),
+        Block("heading", "Update Summary", level=1),
+        Block("para", "March 3, 2025\nThese rules changed for the spring season.",
+              lead="March 3, 2025"),
+        Block("para", "Lane Size\nA lane now holds three cards.", lead="Lane Size")])
+    summary = [s for s in doc.sections if s.path == ("Update Summary",)]
+    assert [s.title for s in summary] == ["Lane Size"]
+    parent = next(s for s in doc.sections if s.title == "Update Summary")
+    assert parent.text.startswith("March 3, 2025\nThese rules changed")
+
+
+def test_a_part_in_capitals_read_as_a_term_atop_its_page_is_a_top_level_part():
+    # the contents list ranks its entries by capitals alone; "NOTES" was read as a line of
+    # text (nothing set it off from the next line), and its part opens atop a page set
+    # like the glossary's terms before it
+    doc = outline_of([
+        Block("heading", "1. LANES", level=1), Block("heading", "1.1. Opening", level=2),
+        Block("heading", "1.2. Closing", level=2), Block("heading", "GLOSSARY", level=1),
+        Block("para", "NOTES"),
+        Block("heading", "1. LANES", level=1), Block("heading", "1.1. Opening", level=2),
+        Block("para", "1.1.1. A lane opens at the start of a round."),
+        Block("heading", "1.2. Closing", level=2),
+        Block("para", "1.2.1. A lane closes when it is full."),
+        Block("heading", "GLOSSARY", level=1),
+        Block("para", "anchor\nA keyword that keeps a card in its lane.", lead="anchor"),
+        Block("para", "Notes\nThis part lists what changed.", lead="Notes")])
+    notes = next(s for s in doc.sections if s.title == "Notes")
+    assert notes.path == () and notes.text == "This part lists what changed."
 
 
 def test_a_number_that_comes_again_with_other_words_is_a_section_of_its_own():

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block, runs
+from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block, runs
 from ..normalize import normalize
 from ..numbering import read_label
 from . import repair
@@ -29,9 +29,7 @@ from .typography import (Style, body_colour, body_style, line_style, rank, same_
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 # glyphs that only mark a list item (the HTML of the same list has none); a glyph the
 # PDF maps to no text, alone before the words, is one too (a bullet in a symbol font)
-_BULLET = re.compile(r"^(?:[\u2022\u25e6\u25aa\u25ab\u25a0\u25a1\u25cf\u25cb\u25c6\u25c7"
-                     r"\u25ba\u25b6\u2726\u2727\u2756\u27a2\u2192\u2794\u279c*\u00b7\u2023"
-                     r"\u2043\u2219\u25b8\u25b9\u27a4\uf0b7\uf0a7]+\s*|\ufffd\s+)")
+_BULLET = re.compile(rf"^(?:[{BULLETS}*]+\s*|\ufffd\s+)")
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
 
 

@@ -21,7 +21,8 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 def vocabulary(texts) -> Counter:
     words: Counter = Counter()
     for text in texts:
-        words.update(w.lower() for w in _WORD.findall(text))
+        # a soft hyphen marks where a word may break, inside the word: not a word's end
+        words.update(w.lower() for w in _WORD.findall(text.replace("\u00ad", "")))
     return words
 
 
