@@ -50,7 +50,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser. With `argv`, only the command it names gets its options (and
     its module loaded); without, every command does (for documentation and tests)."""
     parser = argparse.ArgumentParser(
-        prog="rookery",
+        prog="rookery", formatter_class=_help_formatter,
         description="Watch the documents that govern a card game (FAQ, rules reference, "
                     "tournament regulations) and say exactly what changed, section by section.")
     parser.add_argument("--version", action="version", version=f"rookery {__version__}")
@@ -58,11 +58,19 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     chosen = _chosen(argv) if argv is not None else None
     for name, (module, help) in COMMANDS.items():
-        sub = commands.add_parser(name, help=help, description=help)
+        sub = commands.add_parser(name, help=help, description=help,
+                                  formatter_class=_help_formatter)
         add_common(sub)
         if argv is None or name == chosen:
             importlib.import_module(f".commands.{module}", __package__).add(sub, name)
     return parser
+
+
+def _help_formatter(prog: str) -> argparse.HelpFormatter:
+    """--help wrapped to the width of every other text output (see terminal.width)."""
+    from .terminal import width
+
+    return argparse.HelpFormatter(prog, width=width())
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:

@@ -1,5 +1,6 @@
 """Progress on stderr for long work, drawn only on a terminal: a bar for a first import,
-and a count of pages for a parse that takes more than a second."""
+a count of pages for a parse that takes more than a second, and a line for each wait
+before a download is tried again."""
 from __future__ import annotations
 
 import sys
@@ -45,6 +46,12 @@ class Progress:
             self.stream.flush()
 
         return tell
+
+    def note(self, line: str) -> None:
+        """A line of news about work that is waiting (a retry), on a terminal only."""
+        if self.enabled:
+            self.stream.write(f"{line}\n")
+            self.stream.flush()
 
     def _draw(self, label: str, done: int, total: int) -> None:
         if not self.enabled or not total:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import email.utils
 import logging
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 
 import requests
 
@@ -84,7 +84,10 @@ class Watcher:
                  progress: Progress | None = None):
         self.store = store
         self.config = config
-        self.http = http or config.fetch
+        http = http or config.fetch
+        # a download tried again is an event of the cycle, logged like the others
+        self.http = http if http.on_retry else replace(http, on_retry=lambda line: log.info(
+            "%s", line))
         self.session: requests.Session | None = None
         self.progress = progress or Progress(enabled=False)
         self.parses = config.parse.open_cache()  # shared with `rookery diff`

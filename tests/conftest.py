@@ -15,6 +15,7 @@ from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 from corpus import corpus_dir
+from replay import serve_in_background
 
 # hypothesis keeps its files in a temporary folder: tests write nothing into the source tree
 set_hypothesis_home_dir(tempfile.mkdtemp(prefix="rookery-hypothesis-"))
@@ -31,6 +32,13 @@ def parse_cache(tmp_path_factory, monkeypatch) -> Path:
     folder = tmp_path_factory.mktemp("parse-cache")
     monkeypatch.setenv("ROOKERY_CACHE", str(folder))
     return folder
+
+
+@pytest.fixture
+def wide(monkeypatch) -> None:
+    """Text output as wide as its longest entry: for tests that read whole lines (rows of
+    a table, one change per line) rather than how they wrap."""
+    monkeypatch.setenv("COLUMNS", "1000")
 
 
 @pytest.fixture
@@ -97,7 +105,7 @@ def http_server():
     def serve(folder: Path) -> str:
         handler = functools.partial(_QuietHandler, directory=str(folder))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        serve_in_background(server)
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -167,7 +175,7 @@ def scripted():
 
     server = QuietServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_background(server)
     yield script, f"http://127.0.0.1:{server.server_address[1]}"
     script.release.set()
     server.shutdown()

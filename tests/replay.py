@@ -109,12 +109,12 @@ class Replay:
         self.lock = threading.Lock()
         self.server = QuietServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        serve_in_background(self.server)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.elsewhere: list[str] = []  # paths the other host was asked for
         self.other = QuietServer(("127.0.0.1", 0), _other_host(self.elsewhere))
         self.other.daemon_threads = True
-        threading.Thread(target=self.other.serve_forever, daemon=True).start()
+        serve_in_background(self.other)
         self.other_url = f"http://127.0.0.1:{self.other.server_address[1]}"
 
     def close(self) -> None:
@@ -187,6 +187,14 @@ def _other_host(seen: list[str]):
             self.end_headers()
 
     return Handler
+
+
+POLL = 0.05  # seconds a loopback server takes to see it is shut down (serve_forever: 0.5)
+
+
+def serve_in_background(server: http.server.HTTPServer) -> None:
+    """Serve in a daemon thread until `server.shutdown()`, which returns within POLL."""
+    threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True).start()
 
 
 class QuietServer(http.server.ThreadingHTTPServer):

@@ -1,4 +1,5 @@
 import json
+import os
 import re
 import socket
 import subprocess
@@ -51,7 +52,8 @@ def test_markup_only_differences_are_not_changes(cli, fixtures):
     assert code == 0 and json.loads(out)["changes"] == []
 
 
-def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(cli, fixtures):
+def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(cli, fixtures,
+                                                                          wide):
     code, out, _ = cli("diff", fixtures / V1, fixtures / V2)
     lines = out.splitlines()
     assert code == 0 and len(lines) == 1 + 8
@@ -128,7 +130,10 @@ def test_bad_input_is_one_clear_line_and_a_non_zero_exit(cli, fixtures, tmp_path
     (tmp_path / "shop.html").write_text("<html><body><p>Buy dice.</p></body></html>")
     bad = {"binary": tmp_path / "binary.html", "empty": tmp_path / "empty.html",
            "shop": tmp_path / "shop.html", "url404": http_server(tmp_path) + "/nope.html"}
-    code, out, err = cli("diff", fixtures / V1, make_input(tmp_path, bad))
+    # a refused connection is retried as configured, without waits here
+    (tmp_path / "rookery.toml").write_text("[fetch]\nretries = 2\nbackoff = 0\n")
+    code, out, err = cli("diff", fixtures / V1, make_input(tmp_path, bad),
+                         "--config", tmp_path / "rookery.toml")
     assert code != 0 and out == ""
     assert err.count("\n") == 1 and err.startswith("rookery: error: ")
     assert re.search(pattern, err), err
@@ -194,7 +199,8 @@ def test_a_reader_that_stops_early_gets_no_error(tmp_path):
     (tmp_path / "b.html").write_text(many_rulings(3000, "A player may draw two cards"))
     script = (f"{sys.executable} -m rookery diff {tmp_path / 'a.html'} {tmp_path / 'b.html'} "
               "| head -n 1; echo \"exit=${PIPESTATUS[0]}\" >&2")
-    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True)
+    result = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
+                            env={**os.environ, "COLUMNS": "1000"})  # a first line whole
     assert result.stdout.endswith(": 3000 changes\n")
     assert result.stderr.strip() == "exit=0", result.stderr
 

@@ -1,9 +1,13 @@
-"""What a non-editable install gets: every file the package reads at run time; and how
-its modules depend on one another (downstream only)."""
+"""What a non-editable install gets: every file the package reads at run time and every
+library it imports; and how its modules depend on one another (downstream only)."""
+import ast
+import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
@@ -26,6 +30,31 @@ def test_the_wheel_carries_every_data_file_of_the_package(tmp_path):
     needed = {str(p.relative_to(ROOT)) for p in (ROOT / "rookery").rglob("*")
               if p.is_file() and p.suffix in (".html", ".css", ".toml")}
     assert needed and needed <= packaged, needed - packaged
+
+
+def test_every_library_the_package_imports_is_a_declared_dependency():
+    """A library imported only because another one needs it today (urllib3 under
+    requests, pdfminer under pdfplumber) may go with that one's next release."""
+    def name(distribution: str) -> str:
+        return re.sub(r"[-_.]+", "-", distribution).lower()
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = {name(re.match(r"[\w.-]+", d).group()) for d in project["dependencies"]}
+    providers = packages_distributions()
+    undeclared = set()
+    for path in (ROOT / "rookery").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                modules = [node.module]
+            else:
+                continue
+            for top in {m.split(".")[0] for m in modules}:
+                if top != "rookery" and top not in sys.stdlib_module_names and not \
+                        {name(d) for d in providers.get(top, [top])} & declared:
+                    undeclared.add(f"{top} ({path.relative_to(ROOT)})")
+    assert not undeclared
 
 
 @pytest.mark.parametrize("module,below", [

@@ -65,6 +65,9 @@ def test_a_fault_records_no_revision_loses_nothing_and_says_so_once(setup, caplo
     assert "\n" not in warnings[0]
     if fault == "503":
         assert waits == [7.0]  # Retry-After honoured
+    # each retry is logged before its wait, naming the address
+    told = [r.getMessage() for r in caplog.records if "trying again in" in r.getMessage()]
+    assert len(told) == (RETRIES if retried else 0) and all(path in m for m in told), told
     assert store.integrity_problems() == []
 
     replay.release.set()  # let a held request go before the next cycle

@@ -26,9 +26,60 @@ def print_json(data) -> None:
     sys.stdout.write("\n")
 
 
-def table(rows: list[list[str]], header: list[str]) -> str:
-    """Plain aligned columns for a terminal."""
-    widths = [max(len(str(r[k])) for r in [header] + rows) for k in range(len(header))]
-    lines = ["  ".join(str(c).ljust(w) for c, w in zip(header, widths)).rstrip()]
-    lines += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+def write_lines(lines: list[str]) -> None:
+    sys.stdout.write("".join(f"{line}\n" for line in lines))
+
+
+def say(line: str, indent: str = "    ") -> None:
+    """One line of a report on stdout, wrapped to the output's width."""
+    from ..terminal import fill, width
+
+    write_lines(fill(line, width(), indent=indent))
+
+
+def table(rows: list[list[str]], header: list[str] | None = None,
+          width: int | None = None) -> str:
+    """Aligned columns for a terminal, no line wider than `width` (default: the output's,
+    see terminal.width). When the columns are too wide, the last one wraps under itself;
+    when that leaves it too little room, each row becomes a block of `header value`
+    lines (without a header, the last column wraps under a small indent)."""
+    from ..terminal import fill, width as output_width
+
+    width = width or output_width()
+    shown = [header] + rows if header else rows
+    if not shown:
+        return ""
+    widths = [max(len(str(r[k])) for r in shown) for k in range(len(shown[0]))]
+    lead = sum(widths[:-1]) + 2 * (len(widths) - 1)  # where the last column starts
+    if lead + widths[-1] <= width or width - lead >= LAST_COLUMN:
+        hanging = lead
+    elif header:
+        return _blocks(rows, header, width)
+    else:
+        hanging = 4
+    lines = []
+    for r in shown:
+        first = "".join(str(c).ljust(w) + "  " for c, w in zip(r[:-1], widths))
+        if len(first) + len(str(r[-1])) <= width:
+            lines.append((first + str(r[-1])).rstrip())
+        else:
+            lines += fill(str(r[-1]), width, indent=" " * hanging, first=first)
     return "\n".join(lines) + "\n"
+
+
+LAST_COLUMN = 20  # the least room a wrapped last column is given
+
+
+def _blocks(rows: list[list[str]], header: list[str], width: int) -> str:
+    """Each row as lines of `header  value`, rows apart by a blank line: a table too wide
+    for the width in columns."""
+    from ..terminal import fill
+
+    name = max(len(h) for h in header) + 2
+    blocks = []
+    for r in rows:
+        lines = []
+        for h, c in zip(header, r):
+            lines += fill(str(c), width, indent=" " * min(name, 4), first=h.ljust(name))
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 from urllib.parse import urlsplit
 
@@ -25,9 +24,15 @@ def add(p, name: str) -> None:
                     "NEW are file paths or http(s) URLs of HTML pages or PDFs (the format is "
                     "read from the bytes, not the name), or SOURCE@REV for a stored "
                     "revision: REV is a version label (2.2), a date (2019-06-03: the "
-                    "revision current that day), a revision number, or 'latest'.")
-    p.add_argument("old", metavar="OLD", help="the earlier release: a path, URL or SOURCE@REV")
-    p.add_argument("new", metavar="NEW", help="the later release: a path, URL or SOURCE@REV")
+                    "revision current that day), a revision number, or 'latest'. "
+                    "--example compares two sample releases that come with rookery.")
+    p.add_argument("old", metavar="OLD", nargs="?",
+                   help="the earlier release: a path, URL or SOURCE@REV")
+    p.add_argument("new", metavar="NEW", nargs="?",
+                   help="the later release: a path, URL or SOURCE@REV")
+    p.add_argument("--example", action="store_true",
+                   help="compare two sample releases of a made-up game's FAQ that come with "
+                        "rookery, instead of OLD and NEW")
     p.add_argument("--format", choices=("text", "json", "html"), default="text",
                    help="text: one line per change (default); json: the machine-readable "
                         "contract; html: a standalone page")
@@ -78,15 +83,32 @@ def load_document(location: str, options: ReadOptions, cache: ParseCache | None 
             doc = revs.document(store, rev)
             doc.source = location
             return doc
-    settings = {"options": config_of(args).fetch} if args is not None and \
-        location.startswith(("http://", "https://")) else {}
-    fetched = fetch(location, **settings)
+    progress = Progress()
+    # a download tried again says so on a terminal: a refused connection is retried for
+    # seconds (fetch.retries, fetch.backoff) that would otherwise pass in silence
+    http = dataclasses.replace(config_of(args).fetch, on_retry=progress.note)
+    fetched = fetch(location, options=http)
     promised_pdf = urlsplit(location).path.lower().endswith(".pdf") or \
         "application/pdf" in (fetched.content_type or "").lower()
     label = location.rsplit("/", 1)[-1] or location
-    options = dataclasses.replace(options, progress=Progress().pages(f"reading {label}"))
+    options = dataclasses.replace(options, progress=progress.pages(f"reading {label}"))
     return parse(fetched.data, source=location, cache=cache, options=options,
                  format="pdf" if promised_pdf else "auto")
+
+
+def _releases(args) -> None:
+    """OLD and NEW as given, or the sample releases for --example; exactly one of the two."""
+    from ..errors import UsageError
+
+    if args.example:
+        if args.old or args.new:
+            raise UsageError("give OLD and NEW, or --example, not both")
+        from ..examples import NEW, OLD
+
+        args.old, args.new = str(OLD), str(NEW)
+    elif not (args.old and args.new):
+        raise UsageError("give two releases to compare, OLD and NEW (paths, URLs or "
+                         "SOURCE@REV), or --example to compare two sample releases")
 
 
 def run(args) -> int:
@@ -95,6 +117,7 @@ def run(args) -> int:
     from ..parsers import ReadOptions
     from ..parsers.cache import ParseCache
 
+    _releases(args)
     config = config_of(args)
     cache = ParseCache() if args.no_cache else config.parse.open_cache()
     reader = args.pdf_reader or config.pdf_reader
@@ -123,9 +146,9 @@ def run(args) -> int:
 
         out.write(render_html(diff))
     else:
-        from ..diffs.text import WIDTH, render_text
+        from ..diffs.text import render_text
+        from ..terminal import width
 
         color = args.color == "always" or (args.color == "auto" and out.isatty())
-        width = shutil.get_terminal_size().columns if out.isatty() else WIDTH
-        out.write(render_text(diff, color=color, width=width))
+        out.write(render_text(diff, color=color, width=width(out)))
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import UsageError
-from .common import config_of, print_json, table
+from .common import config_of, print_json, table, write_lines
 
 
 def add(p, name: str) -> None:
@@ -38,8 +38,9 @@ def run(args) -> int:
 
 def _section(store, args) -> int:
     from ..diffs.report import change_json, describe
-    from ..diffs.text import inline
+    from ..diffs.text import inline_segments
     from ..store import revisions as revs
+    from ..terminal import fill, width, wrap
 
     items = revs.find_items(store, args.source, args.section)
     if not items:
@@ -52,16 +53,22 @@ def _section(store, args) -> int:
                       "section": e.section.ref() if e.section else None}
                      for e in events] for events in histories])
         return 0
+    columns = width()
+    lines: list[str] = []
     for events in histories:
-        name = next((e.section.label for e in reversed(events) if e.section), "?")
-        sys.stdout.write(f"{name}\n")
+        lines += fill(next((e.section.label for e in reversed(events) if e.section), "?"),
+                      columns, indent=INDENT)
         for e in events:
-            where = f"revision {e.revision.number} ({e.revision.label}, {e.revision.date})"
+            where = f"  revision {e.revision.number} ({e.revision.label}, {e.revision.date}): "
             if e.change is None:
-                sys.stdout.write(f"  {where}: first recorded\n")
+                lines += fill("first recorded", columns, indent=INDENT, first=where)
                 continue
-            line = f"  {where}: {describe(e.change)}"
+            said = [(where + describe(e.change), "")]
             if e.change.ops:
-                line += "  " + inline(e.change.ops)
-            sys.stdout.write(line + "\n")
+                said += [("  ", "")] + inline_segments(e.change.ops, color=False)
+            lines += wrap(said, columns, indent=INDENT)
+    write_lines(lines)
     return 0
+
+
+INDENT = "      "  # continuation lines, under the words of a revision's line

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import UsageError
-from .common import config_of, print_json, table
+from .common import config_of, print_json, say, table
 
 ACTIONS = {
     "status": "list every target (secrets masked) and its pending, sent, given-up and "
@@ -69,7 +69,7 @@ def _test(config, name: str | None) -> int:
             error = send_test(t, config)
         except UsageError as e:  # an unset variable, a URL apprise cannot use: say, go on
             error = str(e)
-        print(f"{t.name}: {'sent' if error is None else 'failed: ' + error} ({t.shown_url})")
+        say(f"{t.name}: {'sent' if error is None else 'failed: ' + error} ({t.shown_url})")
         failed += error is not None
     return 1 if failed else 0
 
@@ -99,7 +99,7 @@ def _status(config, fmt: str) -> int:
                            ["target", "url", "pending", "sent", "given up", "unconfirmed"]))
     for r in rows:
         for d in r["unsent"]:
-            sys.stdout.write(f"{r['target']}: {d['source']} revision {d['revision']} "
-                             f"{d['state']} after {plural(d['tries'], 'try', 'tries')}"
-                             + (f": {d['error']}" if d["error"] else "") + "\n")
+            say(f"{r['target']}: {d['source']} revision {d['revision']} {d['state']} after "
+                 f"{plural(d['tries'], 'try', 'tries')}" + (f": {d['error']}" if d["error"]
+                                                            else ""))
     return troubled

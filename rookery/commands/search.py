@@ -1,11 +1,11 @@
 """`rookery search QUERY`: where is this ruled, since when, and how it reads."""
 from __future__ import annotations
 
+import re
 import sys
 
-from .common import config_of, print_json
-
-BOLD, RESET = "\x1b[1m", "\x1b[0m"
+from ..terminal import BOLD, Segments, width, wrap
+from .common import config_of, print_json, write_lines
 
 
 def add(p, name: str) -> None:
@@ -34,6 +34,7 @@ def run(args) -> int:
         for source in args.source:
             if source not in known:
                 config.source(source)  # says there is no such source
+        _require_revisions(store, config, args.source)
         hits = search(store, args.query, sources=args.source or None, at=args.at,
                       history=args.history, limit=max(1, args.limit))
     base = config.base_url
@@ -43,26 +44,51 @@ def run(args) -> int:
     color = sys.stdout.isatty()
     if not hits:
         sys.stdout.write("no sections match\n")
+    columns = width()
     for n, h in enumerate(hits, 1):
         also = f" (also in {', '.join(h.also_in)})" if h.also_in else ""
-        lines = [f"{n}. {h.section.label} \u2014 {h.source_id} {h.revision.label}{also} "
-                 f"[{h.section.kind}]"]
+        said = [[(f"{n}. {h.section.label} \u2014 {h.source_id} {h.revision.label}{also} "
+                  f"[{h.section.kind}]", "")]]
         if h.section.path:
-            lines.append("   " + " \u203a ".join(h.section.path))
-        lines.append("   " + _snippet(h.snippet, color))
+            said.append([(INDENT + " \u203a ".join(h.section.path), "")])
+        said.append([(INDENT, "")] + _snippet(h.snippet, color))
         if h.last_change:
-            lines.append(f"   last changed: {h.last_change.label} ({h.last_change.date}): "
-                         f"{h.how}")
-        lines.append(f"   {base}{h.source_id}/sections/{h.item_id}.html")
-        sys.stdout.write("\n".join(lines) + "\n")
+            said.append([(f"{INDENT}last changed: {h.last_change.label} "
+                          f"({h.last_change.date}): {h.how}", "")])
+        said.append([(f"{INDENT}{base}{h.source_id}/sections/{h.item_id}.html", "")])
+        write_lines([line for segments in said
+                     for line in wrap(segments, columns, color, indent=INDENT)])
     return 0
 
 
-def _snippet(text: str, color: bool) -> str:
+INDENT = "   "  # a hit's lines under its first
+
+
+def _require_revisions(store, config, sources: list[str]) -> None:
+    """An error that says what to do when none of the sources searched has a revision
+    yet: "no sections match" would suggest other words could find something."""
+    from ..errors import UsageError
+    from ..store import revisions as revs
+
+    searched = sources or [row.id for row in store.sources()]
+    if any(revs.latest_revision(store, s) for s in searched):
+        return
+    if sources:  # says which source to fetch
+        revs.require_revisions(store, sources[0], [s.id for s in config.sources])
+    raise UsageError("nothing is stored yet to search: no source has a revision; run "
+                     "`rookery fetch` first")
+
+
+def _snippet(text: str, color: bool) -> Segments:
+    """The snippet's words, those that matched in bold (between asterisks without colour)."""
     from ..store.search import END, START
 
-    text = " ".join(text.split())
-    return text.replace(START, BOLD if color else "*").replace(END, RESET if color else "*")
+    out: Segments = []
+    for k, part in enumerate(re.split(f"{re.escape(START)}|{re.escape(END)}",
+                                      " ".join(text.split()))):
+        matched = k % 2 == 1
+        out.append((part, BOLD) if matched and color else (f"*{part}*" if matched else part, ""))
+    return out
 
 
 def _json(h, base: str) -> dict:

@@ -130,10 +130,8 @@ def config_command(args) -> int:
     from ..config import KEYS, default_toml
 
     if args.keys:
-        for table, keys in KEYS.items():
-            for key in keys:
-                name = f"{table}.{key.name}" if table else key.name
-                sys.stdout.write(f"{name:<18} {key.help}\n")
+        sys.stdout.write(table([[f"{section}.{key.name}" if section else key.name, key.help]
+                                for section, keys in KEYS.items() for key in keys]))
         return 0
     config = config_of(args)
     text = config.path.read_text(encoding="utf-8") if config.path else default_toml()

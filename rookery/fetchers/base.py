@@ -23,6 +23,9 @@ class HttpOptions:
     deadline: float = 300.0  # for a whole fetch of one address, headers, body and retries
     user_agent: str = USER_AGENT
     sleep: Callable[[float], None] = time.sleep  # tests pass a recorder
+    # told a line before each wait for a retry (which address, which attempt, why, how
+    # long): the commands show it on a terminal or log it; None keeps quiet
+    on_retry: Callable[[str], None] | None = None
 
 
 @dataclass

@@ -3,7 +3,8 @@ and an honest User-Agent.
 
 A 304 comes back as a Fetched with status 304 and no data: nothing new. Connection
 errors, timeouts, 5xx and 429 are retried with exponential backoff and jitter (a
-Retry-After header wins); what still fails raises FetchError with a one-line reason.
+Retry-After header wins), each retry told to `on_retry` before its wait; what still
+fails raises FetchError with a one-line reason.
 The whole fetch, retries and waits included, ends by `deadline` seconds however slowly
 a server sends its headers or body (see deadline.py).
 """
@@ -51,10 +52,14 @@ def fetch_http(url: str, *, session: requests.Session | None = None,
                                      "attempts)") from None
                 wait = retry.after if retry.after is not None else \
                     options.backoff * (2 ** attempt) * (0.5 + random.random())
-                if min(wait, MAX_WAIT) >= watch.left():
+                wait = min(wait, MAX_WAIT)
+                if wait >= watch.left():
                     raise _late(url, options, f"; last try: {retry.reason}") from None
-                options.sleep(min(wait, MAX_WAIT))
                 attempt += 1
+                if options.on_retry is not None:
+                    options.on_retry(f"{url}: {retry.reason}; trying again in {wait:.1f} s "
+                                     f"(attempt {attempt + 1} of {options.retries + 1})")
+                options.sleep(wait)
             finally:
                 adapter.watch = None
                 if watch.expired:

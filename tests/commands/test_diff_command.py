@@ -1,6 +1,12 @@
 """`rookery diff` and the parse cache: a release is parsed once across commands, and
-`--no-cache` neither reads nor fills the cache."""
+`--no-cache` neither reads nor fills the cache; and what a diff says while it waits."""
 import json
+import os
+import pty
+import re
+import socket
+import subprocess
+import sys
 
 import rookery.parsers as parsers
 
@@ -46,3 +52,36 @@ def test_a_configured_size_of_zero_keeps_no_cache(cli, fixtures, parse_cache, tm
     monkeypatch.setenv("ROOKERY_CONFIG", str(tmp_path / "rookery.toml"))
     assert cli("diff", fixtures / V1, fixtures / V2)[0] == 0
     assert not list(parse_cache.iterdir())
+
+
+def test_a_retried_download_is_told_on_a_terminal(fixtures, tmp_path):
+    """A refused connection is tried again for seconds: on a terminal, stderr says which
+    address, why, how long and which attempt. (In a pipe only the error line is written:
+    see test_bad_input_is_one_clear_line_and_a_non_zero_exit.)"""
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{s.getsockname()[1]}/faq"
+    (tmp_path / "rookery.toml").write_text("[fetch]\nretries = 2\nbackoff = 0.01\n")
+    terminal, stderr = pty.openpty()
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "rookery", "diff", str(fixtures / V1), url, "--config",
+             str(tmp_path / "rookery.toml")], stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=stderr, timeout=120)
+    finally:
+        os.close(stderr)
+    said = b""
+    try:
+        while chunk := os.read(terminal, 4096):
+            said += chunk
+    except OSError:  # the terminal's other end is closed: all is read
+        pass
+    finally:
+        os.close(terminal)
+    lines = said.decode().splitlines()
+    assert result.returncode == 1 and result.stdout == b""
+    assert [re.sub(r"in \d+\.\d s", "in N s", line) for line in lines[:2]] == [
+        f"{url}: cannot connect (connection refused); trying again in N s (attempt {k} of 3)"
+        for k in (2, 3)]
+    assert lines[2:] == [f"rookery: error: {url}: cannot connect (connection refused) "
+                         "(after 3 attempts)"]

@@ -1,6 +1,31 @@
 import json
 
+import pytest
 
+
+@pytest.fixture
+def empty_store(cli, tmp_path):
+    """A configuration whose store exists but holds no revision: its one source's first
+    fetch found nothing."""
+    toml = tmp_path / "rookery.toml"
+    toml.write_text(f'data = "data"\n[[source]]\nid = "faq"\nurl = "{tmp_path / "none.html"}"\n')
+    assert cli("fetch", "--config", toml)[0] == 1 and (tmp_path / "data").is_dir()
+    return toml
+
+
+NOTHING = "nothing is stored yet to search: no source has a revision; run `rookery fetch` first"
+
+
+@pytest.mark.parametrize("argv,says", [
+    (("search", "duplicate"), NOTHING),
+    (("search", "duplicate", "--format", "json"), NOTHING),
+    (("search", "duplicate", "--history"), NOTHING),
+    (("search", "duplicate", "--source", "faq"), "no revisions of 'faq' in the store yet; "
+                                                 "run `rookery fetch faq` first"),
+])
+def test_searching_an_empty_store_says_there_is_nothing_yet(cli, empty_store, argv, says):
+    code, out, err = cli(*argv, "--config", empty_store)
+    assert code == 2 and out == "" and err == f"rookery: error: {says}\n"
 
 
 def test_search_prints_ranked_hits_with_their_last_change(cli, history, monkeypatch):

@@ -26,7 +26,7 @@ def site(tmp_path, scripted, fixtures):
 
 
 
-def test_fetch_then_look_at_the_history(cli, site, fixtures):
+def test_fetch_then_look_at_the_history(cli, site, fixtures, wide):
     config, script = site
     code, out, err = cli("fetch", "--config", config)
     assert code == 0 and out == ""
