@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import select, text
 
 from ..errors import UsageError
-from ..model import Change, Document, DocumentDiff, Flag, Section
+from ..model import (Change, Document, DocumentDiff, Flag, Section, effective_note,
+                     release_label)
 from ..diffs.report import number_matches
 from . import outbox
 from . import schema as t
@@ -41,11 +42,15 @@ class Revision:
 
     @property
     def label(self) -> str:
-        """"v2.2" when a version is printed, else "revision 7"."""
-        version = self.version or self.link_label
-        if version:
-            return f"v{version}" if version[:1].isdigit() else version
-        return f"revision {self.number}"
+        """"v2.2" when a version is printed (or its link gave one), else "effective
+        2020-01-24" when a date is, else "revision 7" (see model.release_label)."""
+        return release_label(self.version or self.link_label, self.effective,
+                             f"revision {self.number}")
+
+    @property
+    def effective_note(self) -> str:
+        """"effective 2019-05-13" to show beside the label, unless the label says it."""
+        return effective_note(self.label, self.effective)
 
     @property
     def instant(self) -> dt.datetime:
