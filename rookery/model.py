@@ -180,6 +180,23 @@ class Section:
         return out
 
 
+def release_label(version: str | None, effective: str | None = None,
+                  fallback: str = "") -> str:
+    """How every output names a release: by the version it prints ("v2.2"; a named one
+    as printed, "The Conclave (Version 2.0)"), else by the day it took effect ("effective
+    2020-01-24"), else by `fallback` (where it came from: "revision 7", a file's name)."""
+    if version:
+        return f"v{version}" if version[:1].isdigit() else version
+    return f"effective {effective}" if effective else fallback
+
+
+def effective_note(label: str, effective: str | None) -> str:
+    """"effective 2019-05-13" to say beside a release's label; "" when the release
+    prints no date or its label is that date already."""
+    note = f"effective {effective}" if effective else ""
+    return "" if note in label else note
+
+
 @dataclass
 class Document:
     """A parsed release: metadata from the title block plus its sections in reading order."""
@@ -197,6 +214,22 @@ class Document:
 
     def key(self, index: int):
         return self.keys[index] if self.keys is not None else index
+
+    @property
+    def label(self) -> str:
+        """The release's name (see release_label); failing a version or date, the name of
+        the file or page it was read from."""
+        where = self.source.rstrip("/").rsplit("/", 1)[-1] or self.source
+        return release_label(self.version, self.effective, where or "(unnamed)")
+
+    @property
+    def name(self) -> str:
+        """The document and release: "Comprehensive Rules effective 2020-01-24",
+        "FAQ v2.2", "Rules Reference (rules.pdf)"."""
+        if not self.title:
+            return self.label
+        dated = self.version or self.effective
+        return f"{self.title} {self.label}" if dated else f"{self.title} ({self.label})"
 
 
 @dataclass

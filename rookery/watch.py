@@ -365,7 +365,7 @@ def _wait(failures: int) -> int:
 def describe_revision(rev: revs.Revision) -> str:
     what = (f"{rev.added} added, {rev.removed} removed, {rev.modified} modified"
             if rev.number > 1 else plural(rev.sections, "section"))
-    effective = f", effective {rev.effective}" if rev.effective else ""
+    effective = f", {rev.effective_note}" if rev.effective_note else ""
     return f"revision {rev.number} ({rev.label}{effective}) recorded: {what}"
 
 

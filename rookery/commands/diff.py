@@ -24,8 +24,9 @@ def add(p, name: str) -> None:
                     "NEW are file paths or http(s) URLs of HTML pages or PDFs (the format is "
                     "read from the bytes, not the name), or SOURCE@REV for a stored "
                     "revision: REV is a version label (2.2), a date (2019-06-03: the "
-                    "revision current that day), a revision number, or 'latest'. "
-                    "--example compares two sample releases that come with rookery.")
+                    "revision in force that day, by the date each release took effect, or "
+                    "the day it was fetched when it prints none), a revision number, or "
+                    "'latest'. --example compares two sample releases that come with rookery.")
     p.add_argument("old", metavar="OLD", nargs="?",
                    help="the earlier release: a path, URL or SOURCE@REV")
     p.add_argument("new", metavar="NEW", nargs="?",

@@ -48,7 +48,7 @@ def _section(store, args) -> int:
     histories = [revs.section_history(store, item) for item in items]
     if args.format == "json":
         print_json([[{"revision": e.revision.number, "version": e.revision.version,
-                      "date": e.revision.date,
+                      "label": e.revision.label, "date": e.revision.date,
                       "change": change_json(e.change) if e.change else None,
                       "section": e.section.ref() if e.section else None}
                      for e in events] for events in histories])

@@ -100,7 +100,8 @@ def _json(h, base: str) -> dict:
     return {"source": h.source_id, "also_in": h.also_in, **h.section.ref(),
             "snippet": marked, "score": round(h.score, 4),
             "revision": {"number": h.revision.number, "version": h.revision.version,
-                         "date": h.revision.date},
+                         "label": h.revision.label, "date": h.revision.date},
             "last_changed": {"number": h.last_change.number, "version": h.last_change.version,
-                             "date": h.last_change.date, "how": h.how} if h.last_change else None,
+                             "label": h.last_change.label, "date": h.last_change.date,
+                             "how": h.how} if h.last_change else None,
             "history": f"{base}{h.source_id}/sections/{h.item_id}.html"}

@@ -3,10 +3,14 @@
 A FAQ entry's verdict is its answer's leading "Yes" or "No"; failing that, the polarity
 of the question's own auxiliary in the answer ("Can I ...?" - "you can" / "you cannot"),
 but only when the answer never uses the other polarity (an answer that says both is
-nuanced, not a verdict). Two entries ask the same question when their questions match
-nearly word for word. Then:
+nuanced, not a verdict). Two entries ask the same question when their questions have the
+same words in the same order (see same_question). Then:
 
-* reversal: one entry's verdict flips between two versions of it;
+* reversal: one entry's verdict flips between two versions of it; or an entry is removed
+  and another added that asks its question and answers it the other way, where neither
+  release gives both answers (a ruling rewritten as a new entry, which the aligner
+  cannot pair with the old one: "Limited Cards in Setup" answering Yes replaced, some
+  releases later, by "Limited Card as Duplicate" answering No);
 * contradiction: two live entries ask the same question and disagree; raised when it
   starts (an entry added or changed), within one document or against another watched
   document as it stood at the same time;
@@ -23,11 +27,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
 from ..model import Change, Document, DocumentDiff, Flag, FlagType, Kind, Section, text_key
 
-SAME_QUESTION = 90  # Indel similarity (0-100) of two normalized questions
+SLIP_MIN_LETTERS = 4  # the shortest word a slip of the pen is forgiven in (not "win"/"wins")
+_WORD = re.compile(r"[^\W_]+")
 _LEADING = re.compile(r"^\W*(yes|no)\b", re.I)
 _AUX = ("can", "could", "does", "do", "did", "is", "are", "was", "were", "will", "would",
         "may", "must", "should", "has", "have")
@@ -83,13 +88,31 @@ def verdict(s: Section) -> str | None:
     return None
 
 
-def question_key(s: Section) -> str:
-    return text_key(s.question).lower() if s.question else ""
+def question_words(s: Section) -> tuple[str, ...]:
+    """The question's words, case folded: punctuation, quotes and spacing left out."""
+    return tuple(_WORD.findall(text_key(s.question).casefold())) if s.question else ()
 
 
 def same_question(a: Section, b: Section) -> bool:
-    ka, kb = question_key(a), question_key(b)
-    return bool(ka and kb) and (ka == kb or fuzz.ratio(ka, kb) >= SAME_QUESTION)
+    """Do two entries ask the same question? Their words must be the same, in the same
+    order, but for a slip of the pen fixed in a word (see _slip).
+
+    Words, not a similarity score: a question that differs by one word is another
+    question ("...no cards in hand..." / "...no cards in deck...", "wins" / "loses"),
+    however long it is, and a score high enough to forgive a fixed typo in a long
+    question forgives such a word too. A question reworded is taken as a new one: a
+    missed alert is better than a false one."""
+    wa, wb = question_words(a), question_words(b)
+    return bool(wa) and len(wa) == len(wb) and all(x == y or _slip(x, y) for x, y in zip(wa, wb))
+
+
+def _slip(a: str, b: str) -> bool:
+    """Do two words differ by one slip of the pen: a letter left out or doubled in, or two
+    neighbours swapped ("elminated", "recieve")? One letter typed for another is not
+    forgiven: it makes other words too ("attach" / "attack")."""
+    if min(len(a), len(b)) < SLIP_MIN_LETTERS or OSA.distance(a, b) != 1:
+        return False
+    return len(a) != len(b) or sorted(a) == sorted(b)
 
 
 @dataclass(frozen=True)
@@ -151,7 +174,7 @@ def flags_for(diff: DocumentDiff | None, new: Document | None = None,
     new = diff.new if diff else new
     others_before = others if others_before is None else others_before
     to_new = dict(diff.pairs) if diff else {}
-    flags: list[Flag] = _reversals(diff.changes) if diff else []
+    flags: list[Flag] = _reversals(diff.changes) + _replacements(diff) if diff else []
 
     # within the document
     old_pairs = contradictions(diff.old) if diff else set()
@@ -214,6 +237,36 @@ def _reversals(changes: list[Change]) -> list[Flag]:
                                 f"{_name(c.new)}: the answer changed from "
                                 f"{before.capitalize()} to {after.capitalize()}",
                                 places=(("new", c.new_index),)))
+    return out
+
+
+def _replacements(diff: DocumentDiff) -> list[Flag]:
+    """Reversals by replacement: a removed entry and an added one that ask the same
+    question and answer it the other way, where the old release did not give the new
+    answer already (that ends a contradiction: resolved) nor the new one keep the old
+    answer (that starts one: a contradiction)."""
+    gone = [c for c in diff.changes if c.type == "removed" and verdict(c.old)]
+    came = [c for c in diff.changes if c.type == "added" and verdict(c.new)]
+    old_entries, new_entries = _entries(diff.old), _entries(diff.new)
+
+    def answers(entries: list[_Entry], asked: Section, said: str) -> bool:
+        return any(e.verdict == said and same_question(e.section, asked) for e in entries)
+
+    out, used = [], set()
+    for r in gone:
+        before = verdict(r.old)
+        for a in came:
+            after = verdict(a.new)
+            if a.new_index in used or after == before or not same_question(r.old, a.new) \
+                    or answers(old_entries, r.old, after) or answers(new_entries, a.new, before):
+                continue
+            used.add(a.new_index)
+            out.append(Flag(FlagType.REVERSAL, (r.old, a.new),
+                            f"{_capital(_name(a.new, r.old))} replaced {_name(r.old, a.new)}: "
+                            f"the answer to {OPEN}{a.new.question}{CLOSE} changed from "
+                            f"{before.capitalize()} to {after.capitalize()}",
+                            places=(("old", r.old_index), ("new", a.new_index))))
+            break
     return out
 
 

@@ -40,8 +40,8 @@ def change_json(c: Change) -> dict:
 
 
 def _document(doc: Document) -> dict:
-    return {"source": doc.source, "version": doc.version, "format": doc.format,
-            "sections": len(doc.sections)}
+    return {"source": doc.source, "version": doc.version, "effective": doc.effective,
+            "label": doc.label, "format": doc.format, "sections": len(doc.sections)}
 
 
 KIND_NOUNS = {"faq": ("FAQ entry", "FAQ entries"), "errata": ("erratum", "errata"),

@@ -24,7 +24,7 @@ SIGNS = {"added": "+", "removed": "-", "modified": "~"}
 def render_text(diff: DocumentDiff, color: bool = False,
                 width: int = FALLBACK_WIDTH) -> str:
     old, new = diff.old, diff.new
-    head = f"{_name(old)} \u2192 {_name(new)}: {plural(len(diff.changes), 'change')}"
+    head = f"{old.name} \u2192 {new.name}: {plural(len(diff.changes), 'change')}"
     lines = wrap([(head, BOLD)], width, color)
     for flag in diff.flags:  # ruling alerts first: they matter most
         style = GREEN if flag.type == "resolved" else BOLD + RED
@@ -76,9 +76,3 @@ def _trim(text: str, first: bool, last: bool) -> str:
     if not first and not last and len(words) > 2 * n + 2:
         return " ".join(words[:n + 1]) + "\u2026 " + " ".join(words[-n - 1:])
     return text
-
-
-def _name(doc) -> str:
-    label = doc.title or doc.source
-    return f"{label} v{doc.version}" if doc.version and doc.version[0].isdigit() else (
-        f"{label} {doc.version}" if doc.version else label)

@@ -232,7 +232,7 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str
     data = {
         "source": source.id, "title": source.title, "page": f"{base}{path}.html",
         "revision": {"number": rev.number, "version": rev.version, "effective": rev.effective,
-                     "date": rev.date, "seen_at": rev.seen_at, "published_at": rev.published_at,
+                     "label": rev.label, "date": rev.date, "seen_at": rev.seen_at, "published_at": rev.published_at,
                      "url": rev.url, "sections": rev.sections},
         "summary": line,
         "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..diffs.compare import grouped
 from ..diffs.report import describe
-from ..model import Change, Renumbering, plural
+from ..model import Change, Renumbering, effective_note, plural
 
 MAX_LINES = 12  # changes named; the rest are counted and left to the page
 MAX_LINE = 160  # characters of a line naming a change
@@ -27,7 +27,7 @@ class Announcement:
     """What a message says, gathered from the store: plain text everywhere."""
 
     source_title: str
-    label: str  # "v2.2" or "revision 7"
+    label: str  # "v2.2", "effective 2020-01-24" or "revision 7" (model.release_label)
     date: str
     effective: str | None
     number: int  # the revision's number: the first one is the first import
@@ -41,8 +41,8 @@ class Announcement:
 def compose(a: Announcement, title: str = "rookery") -> Message:
     """The message for one revision; `title` is how the message names itself. What the
     document says is made inert for chat services: no mention pings, no link hides."""
-    when = f"effective {a.effective}" if a.effective else f"released {a.date}"
-    head = [f"{a.source_title} {a.label} ({when})", _counts(a)]
+    when = effective_note(a.label, a.effective) if a.effective else f"released {a.date}"
+    head = [f"{a.source_title} {a.label}" + (f" ({when})" if when else ""), _counts(a)]
     tail = ["", f"Every change, word by word: {a.page}"]
     room = MAX_BODY - sum(len(line) + 1 for line in head + tail)
     alerts, room = _fit([_short(f"{kind.capitalize()}: {detail}", MAX_ALERT)

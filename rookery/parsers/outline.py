@@ -3,7 +3,9 @@
 Both readers end here, so every structural rule lives here once:
 
 * the first heading is the document's title when it carries a version or date, is
-  followed by a version line, or repeats the page's own title; its version line follows;
+  followed by a version line or a statement of its date, or repeats the page's own
+  title; its version line follows; what the title block leaves unknown of the version
+  and date is read from the front matter (see meta.read_release);
 * a contents list (lines that repeat later headings, with or without dot leaders and
   page numbers) is not content, nor the heading that introduces it;
 * headings open sections, nested by level; the path of a section is its open ancestors;
@@ -76,6 +78,7 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     else:
         title, version, effective, used = meta.read_title_block(blocks, raw.fallback_title)
         blocks = blocks[used:]
+    version, effective = meta.read_release(blocks, version, effective)
     root = _tree(blocks, outermost)
     sections: list[Section] = []
     _emit(root, sections, context=None)

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import select, text
 
 from ..errors import UsageError
-from ..model import Change, Document, DocumentDiff, Flag, Section
+from ..model import (Change, Document, DocumentDiff, Flag, Section, effective_note,
+                     release_label)
 from ..diffs.report import number_matches
 from . import outbox
 from . import schema as t
@@ -41,11 +42,15 @@ class Revision:
 
     @property
     def label(self) -> str:
-        """"v2.2" when a version is printed, else "revision 7"."""
-        version = self.version or self.link_label
-        if version:
-            return f"v{version}" if version[:1].isdigit() else version
-        return f"revision {self.number}"
+        """"v2.2" when a version is printed (or its link gave one), else "effective
+        2020-01-24" when a date is, else "revision 7" (see model.release_label)."""
+        return release_label(self.version or self.link_label, self.effective,
+                             f"revision {self.number}")
+
+    @property
+    def effective_note(self) -> str:
+        """"effective 2019-05-13" to show beside the label, unless the label says it."""
+        return effective_note(self.label, self.effective)
 
     @property
     def instant(self) -> dt.datetime:
@@ -214,10 +219,16 @@ def latest_revision(store: Store, source_id: str) -> Revision | None:
     return Revision.of(row, store.zone) if row else None
 
 
-def revision_on(store: Store, source_id: str, day: str) -> Revision | None:
-    """The source's revision in force on `day`: the last one that took effect by then."""
-    current = [r for r in revisions(store, source_id) if r.as_of <= day]
-    return current[-1] if current else None
+def revision_on(store: Store, source_id: str, day: str,
+                known: list[Revision] | None = None) -> Revision | None:
+    """The source's revision in force on `day` (an ISO date): of those that had taken
+    effect by then (Revision.as_of: the date it prints, else the day it came out), the
+    one that took effect last, and of several that took effect that day the one recorded
+    last. By the dates, not by the order of recording: old releases imported after the
+    current one stand where their dates put them. `known`: the revisions, read already."""
+    current = [r for r in (revisions(store, source_id) if known is None else known)
+               if r.as_of <= day]
+    return max(current, key=lambda r: (r.as_of, r.number), default=None)
 
 
 def document(store: Store, rev: Revision) -> Document:
@@ -329,8 +340,8 @@ def require_revisions(store: Store, source_id: str, configured=()) -> list[Revis
 
 
 def resolve(store: Store, source_id: str, spec: str, configured=()) -> Revision:
-    """A revision named by version label ("2.2", "v2.2"), date (the revision current that
-    day), revision number ("7", "#7"), or "latest"."""
+    """A revision named by version label ("2.2", "v2.2"), date (the revision in force
+    that day, see revision_on), revision number ("7", "#7"), or "latest"."""
     all_revs = require_revisions(store, source_id, configured)
     spec = spec.strip()
     if spec in ("", "latest"):
@@ -340,11 +351,14 @@ def resolve(store: Store, source_id: str, spec: str, configured=()) -> Revision:
     if by_label:
         return by_label[-1]
     if _DATE.match(spec):
-        current = [r for r in all_revs if r.date <= spec]
-        if not current:
-            raise UsageError(f"{source_id} has no revision on or before {spec} "
-                             f"(the first is from {all_revs[0].date})")
-        return current[-1]
+        current = revision_on(store, source_id, spec, all_revs)
+        if current is None:
+            first = min(all_revs, key=lambda r: (r.as_of, r.number))
+            began = f"took effect on {first.effective}" if first.effective else \
+                f"prints no date and was first seen on {first.date}"
+            raise UsageError(f"{source_id} has no revision in force on {spec}: the earliest "
+                             f"({first.label}) {began}; give that day or a later one")
+        return current
     number = spec.lstrip("#")
     if number.isdigit() and 1 <= int(number) <= len(all_revs):
         return all_revs[int(number) - 1]

@@ -125,3 +125,16 @@ def test_diff_json_carries_the_contradiction(thronesdb, load):
     assert [f["type"] for f in flags] == ["contradiction"]
     assert sorted(s["title"] for s in flags[0]["sections"]) == \
         ["Limited Card as Duplicate", "Limited Cards in Setup"]
+
+
+def test_a_ruling_reversed_across_many_releases_is_flagged(thronesdb, load):
+    """v1.1 to v4.1: "Limited Cards in Setup" (Yes) went and "Limited Card as Duplicate"
+    (No) came, asking the same question; the aligner rightly pairs neither with the
+    other, and the flip is still a reversal."""
+    diff = diff_documents(load(release(thronesdb, "1.1")), load(release(thronesdb, "4.1")))
+    reversals = [f for f in diff.flags if f.type == "reversal"]
+    assert [tuple(s.title for s in f.sections) for f in reversals] == [
+        ("Limited Cards in Setup", "Limited Card as Duplicate")]
+    assert reversals[0].detail.endswith("changed from Yes to No")
+    assert {c.type for c in diff.changes if c.section in reversals[0].sections} == \
+        {"removed", "added"}

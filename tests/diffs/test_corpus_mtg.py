@@ -74,6 +74,7 @@ def test_every_rule_of_a_release_is_a_section(entry):
     printed = dt.datetime.strptime(entry["effective_as_printed"], "%B %d, %Y").date()
     assert (doc.title, doc.effective) == ("Magic: The Gathering Comprehensive Rules",
                                           printed.isoformat())
+    assert doc.label == f"effective {printed.isoformat()}"  # it prints no version
     text = raw(entry["file"]).decode("utf-8-sig")
     labels = re.findall(r"^\s*(\d{3}\.\d+[a-z]?)\.?\s", text, re.M)
     numbers = {s.number for s in doc.sections if s.number}

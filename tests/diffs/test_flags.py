@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import pytest
 
 from rookery.diffs.compare import diff_documents
@@ -33,10 +35,35 @@ def test_verdicts(question, answer, expected):
     assert verdict(entry(None, question, answer)) == expected
 
 
-def test_questions_match_nearly_word_for_word():
-    a = entry(None, Q, "Yes.")
-    assert same_question(a, entry(None, Q.replace("forge", "forge,"), "No."))
-    assert not same_question(a, entry(None, "If I borrow a relic, can I burn it?", "No."))
+@pytest.mark.parametrize("other,same", [
+    (Q, True),
+    (Q.replace("forge", "forge,"), True),  # punctuation
+    ("  if I BORROW a \u201cforge\u201d, can I activate it in the same round as my own ?",
+     True),  # case, quotes, spacing
+    (Q.replace("activate", "activte"), True),  # a letter left out...
+    (Q.replace("borrow", "borroww"), True),  # ...or typed twice
+    (Q.replace("round", "rounf"), False),  # one letter typed for another makes other words
+    (Q.replace("activate", "actviate"), True),  # two letters swapped
+    (Q.replace("same round", "same turn"), False),  # another word: another question
+    (Q.replace("my own", "your own"), False),
+    (Q.replace("activate", "discard"), False),
+    (Q.replace("borrow a forge", "borrow two forges"), False),
+    (Q.replace("my own?", "my own, or only once?"), False),  # words added
+    (Q.replace("If I ", ""), False),  # words left out
+    ("If I borrow a relic, can I burn it?", False),
+    ("", False),
+])
+def test_same_question_means_the_same_words(other, same):
+    """Same words in the same order, a fixed slip of the pen aside; one word more, less
+    or different is another question, however long the question is."""
+    assert same_question(entry(None, Q, "Yes."), entry(None, other, "No.")) is same
+    assert same_question(entry(None, other, "No."), entry(None, Q, "Yes.")) is same
+
+
+def test_a_slip_is_forgiven_only_in_words_long_enough_to_tell():
+    short = "If I win, can I keep the forge?"
+    assert not same_question(entry(None, short, "Yes."),
+                             entry(None, short.replace("win", "wins"), "No."))
 
 
 def docs(*sections):
@@ -165,3 +192,68 @@ def test_an_entry_of_another_document_is_known_by_its_key_across_its_releases():
                              entry(None, Q, "No. Only your own.")], source="pdf", keys=[9, 7])
     again = docs(entry("Borrowed Forges", Q, "Yes. Each forge once per round, still."))
     assert flags_for(diff_documents(ours, again), others=[now], others_before=[then]) == []
+
+
+HAND = "If my opponent has no relics in hand, can I still claim a forge?"
+ROUND = "If the round ends during a forging, does the forge cool at once?"
+# answers long enough, and different enough, that no pass of the aligner pairs the entries
+YES = ("Yes. A borrowed forge works like one of your own for as long as you hold it, and "
+       "the limit of one activation per round is counted for each forge separately.")
+NO = ("No. Activating one forge exhausts your smithing for the round: whichever forge it "
+      "was, yours or lent, nothing more is smelted until the next round begins.")
+YES_AGAIN = ("Yes: lent or owned, each forge keeps its own count of activations, so a "
+             "borrowed one is ready even after yours has been used.")
+NO_AGAIN = ("No, never two in one round. The lender's forge is as spent as yours the moment "
+            "you have activated any forge at all.")
+NEITHER = ("That depends on who lent it: a forge lent by an ally follows the ally's own "
+           "timing, while a captured one has to wait a full round before it serves you.")
+
+
+@pytest.mark.parametrize("before,after,expected", [
+    # one entry removed, another added: same question, the other answer
+    ([entry("Borrowed Forges", Q, YES)], [entry("Forge Sharing", Q, NO)],
+     [("reversal", ("Borrowed Forges", "Forge Sharing"))]),
+    # the question's punctuation and a fixed typo do not make another question
+    ([entry("Borrowed Forges", Q, YES)],
+     [entry("Forge Sharing", Q.replace("forge,", "forge").replace("activate", "activte"), NO)],
+     [("reversal", ("Borrowed Forges", "Forge Sharing"))]),
+    # near misses: a different question, or the same answer, is no reversal
+    ([entry("Empty Hands", HAND, YES)],
+     [entry("Empty Decks", HAND.replace("in hand", "in deck"), NO)], []),
+    ([entry("Cooling", ROUND, YES)], [entry("Cooling Again", ROUND.replace("ends", "begins"),
+                                             NO)], []),
+    ([entry("Borrowed Forges", Q, YES)],
+     [entry("Forge Sharing", Q, NO.replace("No.", "Yes,").replace("nothing more", "something more"))],
+     []),
+    ([entry("Borrowed Forges", Q, NEITHER)], [entry("Forge Sharing", Q, NO)], []),
+    # the old release gave both answers: the removal ends a contradiction
+    ([entry("Borrowed Forges", Q, YES), entry("Forge Sharing", Q, NO)],
+     [entry("Forges Again", Q, NO_AGAIN)],
+     [("resolved", ("Borrowed Forges", "Forge Sharing"))]),
+    # the new release still gives the old answer beside the new: a contradiction starts
+    ([entry("Borrowed Forges", Q, YES)],
+     [entry("Forges Again", Q, YES_AGAIN),
+      entry("Forge Sharing", Q, NO)],
+     [("contradiction", ("Forges Again", "Forge Sharing"))]),
+])
+def test_an_entry_replaced_by_one_answering_its_question_the_other_way_is_a_reversal(
+        before, after, expected):
+    """Releases far apart, the FAQ filed under a new heading meanwhile: the aligner pairs
+    no old entry with a new one, so a flip shows only as a removal and an addition."""
+    diff = diff_documents(docs(*before), docs(*refiled(after)))
+    assert {c.type for c in diff.changes} == {"added", "removed"}
+    assert kinds(diff.flags) == expected
+
+
+def refiled(sections):
+    return [replace(s, path=("Questions and Answers",)) for s in sections]
+
+
+def test_a_reversal_by_replacement_names_both_entries_and_the_answers():
+    old = docs(entry("Borrowed Forges", Q, YES))
+    new = docs(*refiled([entry(None, "Can a relic be burned?", "Yes."),
+                         entry("Forge Sharing", Q, NO)]))
+    (flag,) = diff_documents(old, new).flags
+    assert flag.detail == ("\u201cForge Sharing\u201d replaced \u201cBorrowed Forges\u201d: the "
+                           f"answer to \u201c{Q}\u201d changed from Yes to No")
+    assert flag.places == (("old", 0), ("new", 1))

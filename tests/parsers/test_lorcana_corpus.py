@@ -52,6 +52,17 @@ def test_third_party_text_gives_the_sections_of_a_printing_of_its_release(releas
     assert len(rules(doc)) > 300 and min(differences) == 0, differences
 
 
+FILES = [(r["release"], f["file"]) for r in RELEASES for f in r["pdf"] + r["text_by_third_party"]]
+
+
+@needs_corpus
+@pytest.mark.parametrize("release,file", FILES, ids=[f for _r, f in FILES])
+def test_every_printing_names_its_release_by_the_date_it_took_effect(release, file, parsed):
+    """"Effective May 20, 2024" under the title: no version is printed."""
+    doc = parsed(file)
+    assert (doc.version, doc.effective, doc.label) == (None, release, f"effective {release}")
+
+
 @needs_corpus
 def test_the_releases_differ_in_the_rules_their_update_summary_names(parsed):
     old, new = (parsed(r["pdf"][0]["file"]) for r in (RELEASES[0], RELEASES[-1]))

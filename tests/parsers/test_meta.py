@@ -1,6 +1,8 @@
 import pytest
 
-from rookery.parsers.meta import effective_date, is_version_line, strip_version, version_label
+from rookery.parsers import parse
+from rookery.parsers.meta import (effective_date, is_version_line, stated_date, strip_version,
+                                  version_label)
 
 CASES = [
     # (title-block line, label, ISO date)
@@ -37,3 +39,99 @@ def test_a_long_paragraph_that_mentions_a_version_is_not_a_version_line():
 ])
 def test_the_title_loses_its_version_statement(title, expected):
     assert strip_version(title) == expected
+
+
+@pytest.mark.parametrize("text,date", [
+    ("January 24, 2020", "2020-01-24"),
+    ("24 January 2020", "2020-01-24"),
+    ("24th January, 2020", "2020-01-24"),
+    ("2020-01-24", "2020-01-24"),
+    ("Jan. 24, 2020", "2020-01-24"),
+    ("Sept. 5, 2019", "2019-09-05"),
+    ("24.01.2020", "2020-01-24"),  # only day first is a real date
+    ("20/01/2023", "2023-01-20"),
+    ("03.04.2020", "2020-03-04"),  # both are: month first, as English-language publishers write
+    ("03/04/2020", "2020-03-04"),
+    ("March 2021", "2021-03"),  # a month: in force from its first day
+    ("May 32, 2020", None),
+    ("Junk 2020", None),
+    ("03.04-2020", None),  # two separators: not one date
+])
+def test_dates_are_read_in_the_usual_wordings(text, date):
+    assert effective_date(f"Skyforge rules, {text}.") == date
+
+
+@pytest.mark.parametrize("text,date", [
+    ("These rules are effective as of January 24, 2020.", "2020-01-24"),
+    ("Effective date: 24 January 2020", "2020-01-24"),
+    ("Last updated 2020-01-24", "2020-01-24"),
+    ("Updated: Jan. 24, 2020", "2020-01-24"),
+    ("Revised 24.01.2020", "2020-01-24"),
+    ("The rules take effect on January 24, 2020.", "2020-01-24"),
+    # took effect before last changed, wherever each stands
+    ("Last updated January 30, 2020; effective February 3, 2020", "2020-02-03"),
+    ("Cards released after May 1, 2019 are legal.", None),  # a date, but not the document's
+    ("Updated rules for March 3, 2021 events", None),
+    ("This digest continues the old FAQ (Version 3.0, effective 01/13/2020).", None),
+])
+def test_a_stated_date_is_one_the_document_introduces_as_its_own(text, date):
+    assert stated_date(text) == date
+
+
+def rules_document(*front: str, rules: tuple[str, ...] = (
+        "Each player shuffles a deck of forty cards.", "The first player is chosen at random."),
+        introduction: str = "This guide explains how an event is run, from registration to "
+                            "the final table.") -> bytes:
+    """A small plain-text rules document: a title, the lines given, an introduction and a
+    numbered chapter."""
+    parts = ["Skyforge Tournament Rules", *front, "Introduction", introduction, "1. Setup"]
+    parts += [f"1.{k} {rule}" for k, rule in enumerate(rules, 1)]
+    return "\n\n".join(parts).encode()
+
+
+@pytest.mark.parametrize("front,version,date", [
+    (["These rules are effective as of January 24, 2020."], None, "2020-01-24"),
+    (["Effective 24 January 2020"], None, "2020-01-24"),
+    (["Effective date: 2020-01-24"], None, "2020-01-24"),
+    (["Last updated Jan. 24, 2020"], None, "2020-01-24"),
+    (["Updated: 24.01.2020"], None, "2020-01-24"),
+    (["Revised January 24, 2020"], None, "2020-01-24"),
+    (["Version 1.2"], "1.2", None),
+    (["v2.0 - March 2021"], "2.0", "2021-03"),
+    (["Version 1.2", "Last updated: 24 January 2020"], "1.2", "2020-01-24"),
+    (["Version 1.2, effective 10/12/2017"], "1.2", "2017-10-12"),
+    # a sentence too long for a version line, and a date after other words
+    (["These tournament rules take effect on January 24, 2020, and replace every earlier "
+      "edition of them."], None, "2020-01-24"),
+    (["Read them before your first event. Last updated: January 24, 2020."], None,
+     "2020-01-24"),
+    # dates that are not the document's
+    (["This guide covers cards released after May 1, 2019."], None, None),
+    ([], None, None),
+])
+def test_the_release_is_read_from_the_front_matter(front, version, date):
+    doc = parse(rules_document(*front))
+    assert (doc.version, doc.effective) == (version, date)
+    assert [s.number for s in doc.sections if s.number] == ["1", "1.1", "1.2"]
+    assert not any(is_version_line(s.label) for s in doc.sections)  # metadata, not sections
+
+
+def test_a_date_inside_a_ruling_is_not_the_release_date():
+    doc = parse(rules_document(rules=("Cards released after May 1, 2019 may be played.",
+                                      "Effective June 3, 2019, the hand size is seven.",
+                                      "These rules are effective as of July 4, 2019 in "
+                                      "leagues.")))
+    assert (doc.version, doc.effective) == (None, None)
+    # the front matter's date stands, whatever dates the rulings give
+    doc = parse(rules_document("Last updated: 24 January 2020", rules=(
+        "Effective June 3, 2019, the hand size is seven.",)))
+    assert doc.effective == "2020-01-24"
+
+
+def test_the_document_may_state_its_date_about_itself_further_on():
+    doc = parse(rules_document(introduction="Welcome. This document was last revised on "
+                                            "March 3, 2021, and replaces every earlier one."))
+    assert doc.effective == "2021-03-03"
+    doc = parse(rules_document(introduction="Welcome. Events were last updated on March 3, "
+                                            "2021, to the new format."))
+    assert doc.effective is None
