@@ -110,16 +110,11 @@ def _outermost(blocks: list[Block], entries: list[int], joined: dict[int, list[s
         if blocks[j].level == top:
             keys.update(_names(blocks[j].text))
             keys.update(joined.get(j, ()))
-    if all(_capitals(blocks[j].text) == (blocks[j].level == top) for j in entries):
+    if all(blocks[j].text.isupper() == (blocks[j].level == top) for j in entries):
         for j in plain:
-            if _capitals(blocks[j].text):
+            if blocks[j].text.isupper():
                 keys.update(_names(blocks[j].text))
     return keys
-
-
-def _capitals(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return bool(letters) and all(c.isupper() for c in letters)
 
 
 def _joined_entries(key: str, later: set[str]) -> list[str]:

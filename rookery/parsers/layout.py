@@ -23,7 +23,6 @@ from .blocks import ENDS_CLAUSE, ENDS_SENTENCE, LINE_BULLET, is_name, runs
 from .numbering import Nesting, read_label
 
 _PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
-_BULLET = LINE_BULLET
 _CHANNEL = 3  # a gutter is at least this many spaces wide
 NAME_WORDS = 6  # a term line in a glossary is no longer than this
 WRAP_SLACK = 0.1  # share of the measure a full line may fall short by on a character grid
@@ -257,7 +256,7 @@ def _opens(para: list[Row], row: Row, nxt: Row | None) -> bool:
         # a name left at a page's foot, its text atop the next: a heading over that text
         # where a blank line sets the name off, else the name line of its paragraph
         return prev.gap_before
-    if row.gap_before or _BULLET.match(row.text):
+    if row.gap_before or LINE_BULLET.match(row.text):
         return True
     if row.indent < prev.indent - 1:
         return True  # set out to the left of the line before: a new paragraph
@@ -271,7 +270,7 @@ def _opens(para: list[Row], row: Row, nxt: Row | None) -> bool:
     # a term after a finished sentence, on a line of its own, its definition (or a
     # list) after it
     return bool(ENDS_SENTENCE.search(prev.text)) and name_line(row) and nxt is not None \
-        and not nxt.gap_before and (bool(_BULLET.match(nxt.text)) or not wraps(row, nxt))
+        and not nxt.gap_before and (bool(LINE_BULLET.match(nxt.text)) or not wraps(row, nxt))
 
 
 def name_line(row: Row) -> bool:
@@ -361,7 +360,7 @@ def _foot_name(para: list[Row], row: Row) -> bool:
     prev = para[-1]
     return prev.closes_page and row.opens_page and len(para) == 1 and name_line(prev) \
         and not heading_like(row.text) and not read_label(row.text) \
-        and not _BULLET.match(row.text)
+        and not LINE_BULLET.match(row.text)
 
 
 def _stands_alone(row: Row, nxt: Row | None) -> bool:
@@ -370,7 +369,8 @@ def _stands_alone(row: Row, nxt: Row | None) -> bool:
     glossary's term, over its definition, just as well)?"""
     return row.gap_before or row.opens_page and (
         row.text.isupper() or nxt is not None and (
-            name_line(nxt) or bool(_BULLET.match(nxt.text)) or read_label(nxt.text) is not None))
+            name_line(nxt) or bool(LINE_BULLET.match(nxt.text))
+            or read_label(nxt.text) is not None))
 
 
 def _numbered_name(para: list[Row]) -> bool:
@@ -379,4 +379,4 @@ def _numbered_name(para: list[Row]) -> bool:
 
 
 def heading_like(text: str) -> bool:
-    return is_name(text) and not _BULLET.match(text)
+    return is_name(text) and not LINE_BULLET.match(text)

@@ -30,7 +30,6 @@ from .blocks import LINE_BULLET, Block, RawDocument, is_name
 from .normalize import normalize_many
 from .numbering import Nesting, read_label
 
-_BULLET = LINE_BULLET
 _ORDINAL = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+")
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
 _ATX = re.compile(r"^\s*(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -115,16 +114,11 @@ def _read_laid_out(rows: list[layout.Row]) -> RawDocument:
     raw: list[tuple[str, int, str, str | None]] = []
     found = layout.levels(layout.paragraphs(rows))
     for k, (kind, level, para) in enumerate(found):
-        lead = None
         following = found[k + 1][2][0].text if k + 1 < len(found) else ""
-        if kind == "para" and layout.name_line(para[0]) and not _BULLET.match(para[0].text) and (
-                len(para) > 1 and not layout.wraps(para[0], para[1])
-                or len(para) == 1 and (_BULLET.match(following) or _sense(following))):
-            # a term on a line of its own over its definition, or a name over a list
-            lead = para[0].text
+        lead = para[0].text if kind == "para" and _names_what_follows(para, following) else None
         lines = [row.text for row in para]
-        if kind == "para" and _BULLET.match(lines[0]):
-            kind, lines[0] = "item", _BULLET.sub("", lines[0])  # a bullet only marks an item
+        if kind == "para" and LINE_BULLET.match(lines[0]):
+            kind, lines[0] = "item", LINE_BULLET.sub("", lines[0])  # a bullet only marks an item
         out = joined(lines, [layout.wraps(prev, row) for prev, row in zip(para, para[1:])],
                      vocabulary)
         raw.append((kind, level, out, lead))
@@ -133,6 +127,18 @@ def _read_laid_out(rows: list[layout.Row]) -> RawDocument:
                     lead=normalize_many([(lead, [])])[0][0] if lead else None)
               for (kind, level, _body, lead), (text, _marks) in zip(raw, texts) if text]
     return RawDocument(blocks=blocks, format="text")
+
+
+def _names_what_follows(para: list[layout.Row], following: str) -> bool:
+    """Is the paragraph's first row a name over what it names: a term on a line of its
+    own over its definition, or a name over a list or a term's numbered senses that
+    come next?"""
+    first = para[0]
+    if not layout.name_line(first) or LINE_BULLET.match(first.text):
+        return False
+    if len(para) > 1:
+        return not layout.wraps(first, para[1])
+    return bool(LINE_BULLET.match(following)) or _sense(following)
 
 
 def _sense(line: str) -> bool:
@@ -165,7 +171,7 @@ def _measure(lines: list[str]) -> int:
 
 def title_like(line: str, words: int = 12) -> bool:
     """A name rather than a sentence (blocks.is_name), and not a list item."""
-    return is_name(line, words) and not _BULLET.match(line.strip())
+    return is_name(line, words) and not LINE_BULLET.match(line.strip())
 
 
 def _blocks(group: list[str], measure: int, vocabulary: _Vocabulary, nesting: Nesting,
@@ -195,9 +201,9 @@ def _blocks(group: list[str], measure: int, vocabulary: _Vocabulary, nesting: Ne
             nesting.reset()
             yield "standalone", 1, first
         return
-    if all(_BULLET.match(line) or _ORDINAL.match(line) for line in group):
+    if all(LINE_BULLET.match(line) or _ORDINAL.match(line) for line in group):
         for line in group:
-            yield "item", 0, _BULLET.sub("", line).strip()
+            yield "item", 0, LINE_BULLET.sub("", line).strip()
         return
     # a name line ends by force (the next word would have fitted), unlike a wrapped line
     if len(group) > 1 and title_like(first) and not _wraps(group[0], group[1], measure) \
@@ -236,7 +242,7 @@ def _wraps(line: str, following: str, measure: int) -> bool:
     """Did `line` end because the first word of `following` would not fit on it?"""
     words = following.split()
     return bool(words) and len(line) + 1 + len(words[0]) > measure \
-        and not _BULLET.match(following)
+        and not LINE_BULLET.match(following)
 
 
 def _keeps_hyphen(before: str, after: str, vocabulary: _Vocabulary) -> bool:

@@ -2,6 +2,8 @@
 page layouts gives the sections of its plain-text release, and the pieces that read
 the layout (running feet, column gutters, hanging indents, terms at a page's foot)
 decide from the text's own evidence."""
+from dataclasses import dataclass
+
 import pytest
 
 import laidout
@@ -77,21 +79,38 @@ def test_plain_text_without_a_page_layout_is_read_as_plain_text():
     assert layout.read(lines(text)) is None
 
 
-def laid_out(*pages: list[str]) -> bytes:
+@dataclass(frozen=True)
+class Design:
+    """How a converter set the pages: the margin it kept on the left, the running foot
+    (with {n} for the page number), and how far a rule's later lines hang."""
+    margin: int
+    foot: str
+    hang: int
+
+
+DESIGNS = [Design(0, "Lanternfall Rules   {n}", 4), Design(3, "{n}", 6),
+           Design(6, "lanternfall.example   page {n}", 2)]
+by_design = pytest.mark.parametrize("design", DESIGNS, ids=["flush", "margin-3", "margin-6"])
+
+
+def laid_out(design: Design, *pages: list[str]) -> bytes:
     """A chapter of rules set with hanging indents, then `pages` of rows; each page closed
     by a blank line and a running foot with its number."""
     rows: list[str] = []
-    chapters = tuple([f"{k}. PART {k}", ""] + [f"    {k}.{j}.   Rule {k}.{j} says how a lane works."
-                                                for j in range(1, 8)] for k in (1, 2))
+    hang = " " * design.hang
+    chapters = tuple([f"{k}. PART {k}", ""] + [f"{hang}{k}.{j}.   Rule {k}.{j} says how a lane "
+                                                "works." for j in range(1, 8)] for k in (1, 2))
     for n, page in enumerate(chapters + pages, 1):
-        rows += page + ["", f"{' ' * 30}Lanternfall Rules   {n}"]
-    return "\n".join(rows).encode()
+        rows += page + ["", f"{' ' * 30}{design.foot.format(n=n)}"]
+    return "\n".join(" " * design.margin + row if row else row for row in rows).encode()
 
 
-def test_a_name_atop_a_page_among_headings_is_one_more_heading():
+@by_design
+def test_a_name_atop_a_page_among_headings_is_one_more_heading(design):
     # "Scoring" opens a page with no blank line to tell a heading from a term: the names
     # around it are headings set off by blank lines, so it is one as well
     doc = parse(laid_out(
+        design,
         ["UPDATE NOTES", "", "Lane Rules", "Reworded how a lane opens.", "", "Card Draw",
          "Clarified when a card is drawn."],
         ["Scoring", "Added a rule about tied scores.", "", "Lane Limits",
@@ -101,8 +120,10 @@ def test_a_name_atop_a_page_among_headings_is_one_more_heading():
     assert notes["Scoring"].text == "Added a rule about tied scores."
 
 
-def test_a_name_atop_a_page_among_terms_is_one_more_term():
+@by_design
+def test_a_name_atop_a_page_among_terms_is_one_more_term(design):
     doc = parse(laid_out(
+        design,
         ["GLOSSARY", "", "anchor", "A keyword that keeps a card in its lane.", "beacon",
          "A card that lights a lane."],
         ["cinder", "What is left of a card that burns.", "dusk",
@@ -112,8 +133,10 @@ def test_a_name_atop_a_page_among_terms_is_one_more_term():
     assert terms["cinder"] == "What is left of a card that burns."
 
 
-def test_a_glossary_term_keeps_its_numbered_senses():
+@by_design
+def test_a_glossary_term_keeps_its_numbered_senses(design):
     doc = parse(laid_out(
+        design,
         ["GLOSSARY", "", "anchor", "A keyword that keeps a card in its lane.", "beacon",
          "1. noun. A card that lights a lane.", "2. verb. To light a lane with a beacon.",
          "cinder", "What is left of a card that burns."]))
@@ -123,8 +146,10 @@ def test_a_glossary_term_keeps_its_numbered_senses():
     assert terms["anchor"] == "A keyword that keeps a card in its lane."
 
 
-def test_a_name_over_a_bulleted_list_heads_it_and_bullets_are_no_text():
+@by_design
+def test_a_name_over_a_bulleted_list_heads_it_and_bullets_are_no_text(design):
     doc = parse(laid_out(
+        design,
         ["UPDATE NOTES", "", "Lane Rules", "Reworded how a lane opens.", "Minor Fixes",
          "   \u25ca   1.2. Fixed a misspelt word.", "   \u2022   2.4. Corrected a reference."]))
     texts = {s.title: s.text for s in doc.sections}

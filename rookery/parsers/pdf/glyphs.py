@@ -174,7 +174,7 @@ def _takes_room(blank: Glyph, before: Glyph, after: Glyph) -> bool:
     a letter beside it parts nothing: a browser writes one where it may break a word (at
     a soft hyphen). A real space starts where the letter before it ends, give or take
     kerning and a letter's overhang."""
-    near = 0.02 * max(blank.size, 1.0)
+    near = SAME_PLACE * max(blank.size, 1.0)
     return abs(blank.x0 - after.x0) > near and abs(blank.x0 - before.x0) > near
 
 
@@ -190,6 +190,7 @@ def _number_meets_title(ink: list[Glyph], k: int) -> bool:
 TIGHT_SPACE = 0.02  # ems beyond the tracking: the least gap an inferred space may sit in
 LETTER_SPACED = 0.05  # ems of tracking: type set this far apart is letter-spaced
 WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set
+SAME_PLACE = 0.02  # ems: glyphs whose boxes start this close are drawn at one place
 
 
 def _marks_spaces(rows: list[list[Glyph]]) -> bool:
