@@ -16,30 +16,9 @@ import engines
 from documents import TITLE, html_page, section_key
 from rookery.parsers import ReadOptions, parse
 
-# layout name (or "name@reader" for one reader only) → why its sections differ
-FONT_SMALL_CAPS = ("FAQ questions set in the font's own small capitals (its smcp glyphs, one "
-                   "size, text in lower case) look like body text in the text layer: the "
-                   "entries run into the 'frequently asked questions' text")
-TIGHT = ("headings at body size with space above only (heading to text closer than the "
-         "body's line pitch) are read as the first line of their paragraph")
-KNOWN_FAILURES: dict[str, str] = {
-    "chromium-2-classic-1col": f"{FONT_SMALL_CAPS} (55 sections for 59)",
-    "chromium-8-colour-3col": f"{FONT_SMALL_CAPS} (57 sections for 61)",
-    "weasyprint-0-spaced-2col@pdfplumber": "the letter-spaced 'Definitions and Terms' heading "
-    "nests under 'Notes and Errata' through pdfplumber",
-    "weasyprint-3-size-2col": f"{FONT_SMALL_CAPS}: titled entries read as terms",
-    "weasyprint-7-spaced-2col": "a restricted-list table cell that wraps ('Ember Clan' over "
-    "two lines) is read row by row: 'Ember Cinder Drake (Core, 15) Clan'",
-    "weasyprint-9-caps-1col": f"{FONT_SMALL_CAPS} (57 sections for 61)",
-    "typst-0-colour-2col": "Typst's ToUnicode maps Liberation Sans' one hyphen glyph to "
-    "U+00AD (pdfplumber) or U+FFFE (PDFium, at breaks): compounds lose their hyphens and "
-    "the hyphens make a line of their own: 'order.\\n- - -\\nOut of play cards'",
-    "typst-1-classic-3col": f"{TIGHT}: the glossary's entries come out as kind 'text', not "
-    "'term'",
-    "typst-3-spaced-2col": f"{TIGHT}: the glossary's entries come out as kind 'text'",
-    "typst-4-bold-3col": f"{TIGHT}: '2.1 Anchor' (bold) read as rule 2.1 titled "
-    "'definitions and terms', text 'Anchor\\nAnchor is...'",
-}
+# layout name (or "name@reader" for one reader only) → why its sections differ; empty
+# while every layout reads as its web page
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 def cases(engine: str) -> list:

@@ -8,7 +8,8 @@ here is one publisher's choices: engine, paper, 1 to 3 columns, font, how headin
 apart (size, weight, small capitals, colour only, capitals, letter spacing), justified
 and hyphenated (by the engine, or by soft hyphens we put in) or ragged text, U+2010 in
 compounds, running header and page numbers, a contents page first, the red of the change
-marks. `layouts()` spreads about thirty of them over the engines; each must parse to the
+marks. `layouts()` spreads about thirty of them over the engines, each choice made at least
+twice, and adds fifteen whose choices are drawn at random; each must parse to the
 sections of the web page.
 """
 from __future__ import annotations
@@ -82,6 +83,31 @@ def layouts() -> list[Layout]:
                 variant=Variant(numbered=headings in NEEDS_NUMBERS, faq_titles=setup % 4 == 3,
                                 table=setup % 5 == 2)))
             k += 1
+    return out + drawn()
+
+
+def drawn(per_engine: int = 5, seed: int = 7) -> list[Layout]:
+    """Layouts whose every choice is drawn at random, independently of the others (from
+    a fixed seed, so a run is repeatable): combinations the cycles above never make."""
+    import random
+
+    pick = random.Random(seed)
+    out = []
+    for engine in ENGINES:
+        for n in range(per_engine):
+            headings = pick.choice(HEADINGS)
+            hyphens = pick.choice(["auto", "none", "soft"])
+            contents = pick.choice(["none", "leaders"] + (["pairs"] if engine != "typst" else []))
+            out.append(Layout(
+                name=f"drawn-{engine}-{n}-{headings}", engine=engine,
+                paper=pick.choice(["A4", "Letter"]), columns=pick.choice([1, 2, 3]),
+                font=pick.choice(list(PAIRS)), size=pick.choice([9.0, 9.5, 10.0, 10.5, 11.0]),
+                headings=headings, question=pick.choice(["italic", "bold", "smallcaps"]),
+                justify=pick.random() < 0.6, hyphens=hyphens, compounds=pick.random() < 0.3,
+                header=pick.random() < 0.7, page_number=pick.choice(["bottom", "top", "none"]),
+                contents=contents, marks=pick.choice(["#c80000", "#e00000", "#b22222"]),
+                variant=Variant(numbered=headings in NEEDS_NUMBERS or pick.random() < 0.3,
+                                faq_titles=pick.random() < 0.3, table=pick.random() < 0.4)))
     return out
 
 

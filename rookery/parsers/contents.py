@@ -53,7 +53,9 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
     for k in range(len(blocks) - 1, -1, -1):
         block = blocks[k]
         lines = [_names(line) for line in block.text.split("\n") if line.strip()]
-        hits = sum(a in later or b in later for a, b in lines)
+        # a line may hold two entries or more, side by side ("1. Setup 2. Play")
+        hits = sum(a in later or b in later or bool(_joined_entries(b, later))
+                   for a, b in lines)
         listed[k] = bool(lines) and hits == len(lines) or (len(lines) >= 2 and
                                                           hits >= 0.6 * len(lines)) \
             or block.kind == "heading" and bool(joined.setdefault(

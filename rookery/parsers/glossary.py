@@ -31,6 +31,8 @@ def term_name(block: Block) -> str | None:
     if block.kind not in ("para", "item"):
         return None
     name = block.run_in
+    if name is None and block.lead and not block.is_question:
+        name = block.lead  # a name set close over its definition (not over a question)
     if name is None and block.emphasized and not block.lead and "\n" not in block.text \
             and not block.text.rstrip().endswith("?"):
         name = block.text
@@ -48,7 +50,7 @@ def term_openers(body: list[Block], term_context: bool) -> set[int]:
         name = term_name(block)
         if name is None:
             continue
-        if block.run_in is None:
+        if block.run_in is None and block.lead is None:
             after = body[k + 1] if k + 1 < len(body) else None
             if after is None or after.kind not in ("para", "item") or term_name(after):
                 continue

@@ -262,7 +262,9 @@ def _split_entries(node: _Node, faq_context: bool, term_context: bool = False) -
         if k in terms:
             entries.append(_term_entry(block, node.level + 1, path))
             continue
-        if block.is_question and faq_here:
+        if block.is_question and faq_here and _entry_name(block):
+            entries.append(_lead_entry(block, node.level + 1, path, question=True))
+        elif block.is_question and faq_here:
             if not own and not entries and node.heading_text and node.question is None \
                     and not _is_container(node):
                 node.kind, node.question = "faq", block.text  # the entry this heading names
@@ -299,8 +301,10 @@ def _entry_name(block: Block) -> str | None:
     return None
 
 
-def _lead_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
-    """An entry named by the first line of its paragraph."""
+def _lead_entry(block: Block, level: int, path: tuple[str, ...],
+                question: bool = False) -> _Node:
+    """An entry named by the first line of its paragraph; with `question`, a FAQ entry
+    whose name is set over its question (a heading kept close to it)."""
     lead = _entry_name(block) or ""
     entry = _Node(heading=None, level=level, path=path, kind="entry", heading_text=lead,
                   is_entry=True)
@@ -312,6 +316,8 @@ def _lead_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
     rest = after_lead(block, lead)
     if rest.text:
         entry.body.append(rest)  # else its text is in the blocks after it (a list)
+    if question and rest.text:
+        entry.kind, entry.question = "faq", rest.text
     lead_marks = [(a, min(b, len(lead))) for a, b in block.marks if a < len(lead)]
     entry.heading = Block(kind="heading", text=lead, marks=lead_marks)
     return entry
@@ -320,7 +326,7 @@ def _lead_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
 def _term_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
     """A glossary entry: the term is its title, what follows it (run-in, or in the
     paragraphs after it) its text."""
-    name = block.run_in or block.text
+    name = block.run_in or block.lead or block.text
     rest = block.text[len(name):]
     cut = len(name) + len(rest) - len(rest.lstrip(" :.\u2014-\n"))
     title = name.rstrip(" :.-").strip() or name

@@ -6,9 +6,10 @@ import pytest
 from rookery.parsers.blocks import Block
 from rookery.parsers.contents import drop_contents
 from rookery.parsers.pdf.glyphs import Glyph, fragments
-from rookery.parsers.pdf.paragraphs import _plain_hyphen_at_end
-from rookery.parsers.pdf.repair import keeps_hyphen, vocabulary
-from rookery.parsers.pdf.typography import line_style, restore_small_caps
+from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens, keeps_hyphen,
+                                        plain_hyphen_at_end, vocabulary)
+from rookery.parsers.pdf.typography import (line_style, other_glyphs, restore_small_caps,
+                                           settle_sizes, usual_widths)
 
 
 def set_line(text: str, size: float = 10.0, tracking: float = 0.0, spaces: str = "glyph",
@@ -115,7 +116,7 @@ def test_scaled_small_capitals_in_lower_case_are_small_capitals_not_body_type():
 @pytest.mark.parametrize("hyphen", ["-", "\u2010", "\u2011", "\u00ad"])
 def test_a_line_end_hyphen_of_any_kind_is_a_hyphen(hyphen):
     glyphs = set_line("con" + hyphen)
-    _plain_hyphen_at_end(glyphs)
+    assert plain_hyphen_at_end(glyphs) == hyphen
     assert glyphs[-1].text == "-"
 
 
@@ -302,3 +303,100 @@ def test_the_parts_a_contents_list_ranks_outermost_are_the_top_level_parts():
     paths = {s.number or s.title: s.path for s in doc.sections}
     assert paths["1"] == paths["2"] == paths["3"] == paths["Glossary"] == ()
     assert paths["1.1"] == ("1. Concepts",)
+
+
+# ---------------------------------------------------------------- what other engines do
+
+def test_a_large_heading_beside_a_body_line_is_a_line_of_its_own():
+    # a heading's second line, twice the body's size, sits a few points below the last
+    # line of the column beside it and little more than an em of the body's type away
+    body = set_line("published by", x=50.0)
+    heading = set_line("Clarifications", size=20.0, base=106.0, x=body[-1].x1 + 13.0)
+    assert sorted(words(body + heading)) == ["Clarifications", "published by"]
+
+
+def test_a_raised_figure_stays_with_its_word():
+    word = set_line("lanes")
+    figure = set_line("2", size=6.0, base=98.0, x=word[-1].x1)
+    assert words(word + figure) == ["lanes2"]
+
+
+def _widths(glyphs, width: float):
+    for g in glyphs:
+        if g.text.islower():
+            g.x1 = g.x0 + width * g.size
+    return glyphs
+
+
+def test_lower_case_drawn_with_other_glyphs_of_one_size_is_another_form():
+    # a font's own small capitals come through the text layer as lower-case letters of
+    # the body's size: only their advances differ from the body's letters
+    body = [g for k in range(6) for g in set_line("plain words set in a row", base=200.0 + 14 * k)]
+    usual = usual_widths(body)
+    assert other_glyphs(_widths(set_line("can a row be set in small capitals"), 0.58), usual)
+    assert not other_glyphs(set_line("can a row be set in plain words"), usual)
+    # a few letters off (a ligature's share, a stray glyph) do not make a line another form
+    mixed = set_line("plain words set in a row")
+    _widths(mixed[:3], 0.6)
+    assert not other_glyphs(mixed, usual)
+
+
+def test_sizes_a_hair_apart_are_one_style():
+    # one reader gives a scaled heading 14.3 points, the next one 14.2
+    first, second = set_line("Notes and Errata", size=14.3), set_line("Card Legality", size=14.2)
+    body = set_line("plain words", size=10.0)
+    settle_sizes(first + second + body)
+    assert line_style(first).size == line_style(second).size != line_style(body).size
+
+
+@pytest.mark.parametrize("widths,elsewhere,spelled", [
+    # the typesetter's one hyphen glyph, mapped to U+00AD: drawn, the same width each time
+    ([0.33, 0.33, 0.33], "", "out-of-play two-player"),
+    # soft hyphens that share a glyph with the letters around them: a slice of its box ...
+    ([0.04, 0.12, 0.22], "", "out\u00adof\u00adplay two\u00adplayer"),
+    # ... as wide as the letters on both sides: one glyph cut in three ("f", U+00AD, "f")
+    ([0.5, 0.5, 0.5], "", "out\u00adof\u00adplay two\u00adplayer"),
+    # ... equal slices, in words the document prints whole elsewhere
+    ([0.21, 0.21, 0.21], "outofplay twoplayer", "out\u00adof\u00adplay two\u00adplayer"),
+])
+def test_soft_hyphens_drawn_as_hyphens_are_hyphens(widths, elsewhere, spelled):
+    line = set_line("out\u00adof\u00adplay two\u00adplayer")
+    shy = [g for g in line if g.text == "\u00ad"]
+    for g, width in zip(shy, widths):
+        g.x1 = g.x0 + width * g.size
+    drawn_soft_hyphens([line, set_line(elsewhere or "plain words", base=140.0)])
+    assert "".join(g.text for g in line) == spelled
+
+
+def test_names_close_over_their_definitions_in_order_are_glossary_terms():
+    doc = outline_of([
+        Block("heading", "Terms", level=1),
+        Block("para", "Anchor\nA keyword that keeps a card in its lane.", lead="Anchor"),
+        Block("para", "Beacon\nA card that lights the way.", lead="Beacon"),
+        Block("para", "Cinder\nWhat a burned card leaves.", lead="Cinder")])
+    assert [(s.kind, s.title) for s in doc.sections if s.path] == [
+        ("term", "Anchor"), ("term", "Beacon"), ("term", "Cinder")]
+
+
+def test_a_name_close_over_a_question_names_a_faq_entry():
+    doc = outline_of([
+        Block("heading", "Questions", level=1),
+        Block("para", "Borrowed Forges\nCan I use a borrowed forge?", lead="Borrowed Forges",
+              emphasized=True),
+        Block("para", "Yes, once a round."),
+        Block("para", "Cold Lanes\nDoes a cold lane score?", lead="Cold Lanes", emphasized=True),
+        Block("para", "No.")])
+    assert [(s.kind, s.title, s.text) for s in doc.sections if s.path] == [
+        ("faq", "Borrowed Forges", "Can I use a borrowed forge?\nYes, once a round."),
+        ("faq", "Cold Lanes", "Does a cold lane score?\nNo.")]
+
+
+def test_a_compound_hyphen_at_a_line_end_is_told_by_its_character():
+    # the engine breaks words with U+2010 and never sets it inside a line; the text's own
+    # compounds use "-": a line ending in "-" ends in a compound's hyphen
+    lines = [set_line("a two-player game with re\u2010"), set_line("solved ties", base=112.0),
+             set_line("a two-", base=124.0), set_line("player game", base=136.0)]
+    assert compound_hyphens(lines) == {"-"}
+    # one character for both: the characters do not tell
+    assert compound_hyphens([set_line("a two-player re-"), set_line("solved", base=112.0)]) \
+        == set()

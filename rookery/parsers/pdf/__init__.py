@@ -56,6 +56,7 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None, workers: int = 
     small = None  # the small capitals' size, while lines go on in them
     for line in lines:
         small = restore_small_caps([g for f in line.fragments for g in f.glyphs], small)
+        line.small_caps = small is not None
         for f in line.fragments:
             f.refresh()
     title, lines = _title_block(lines)

@@ -143,7 +143,8 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
         # cut the row where columns (or cells) part, then read each piece's words by its
         # own tracking: a letter-spaced heading beside a column of body text has its own
         wide = FRAGMENT_GAP + max(_usual(gaps), 0.0)
-        cuts = [0] + [k + 1 for k, gap in enumerate(gaps) if gap > wide] + [len(ink)]
+        cuts = [0] + [k + 1 for k, gap in enumerate(gaps)
+                      if gap > wide or _other_line(ink[k], ink[k + 1])] + [len(ink)]
         for a, b in zip(cuts, cuts[1:]):
             # the tracking is read between letters: dot leaders set apart are no guide
             tracking = _usual([gaps[k] for k in range(a, b - 1)
@@ -167,6 +168,14 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 current.append(g)
             out.append(current)
     return [Fragment(page=page, glyphs=f) for f in out]
+
+
+def _other_line(a: Glyph, b: Glyph) -> bool:
+    """Are two glyphs of one row on lines of their own: on baselines apart and with a
+    gap between them wider than the smaller type's column gap? A large heading's line
+    lies close to a body line's in the column beside it; a superscript touches its word."""
+    small = max(min(a.size, b.size), 1.0)
+    return abs(a.baseline - b.baseline) > 0.15 * small and b.x0 - a.x1 > FRAGMENT_GAP * small
 
 
 def _takes_room(blank: Glyph, before: Glyph, after: Glyph) -> bool:

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block, runs
 from ..normalize import normalize
 from ..numbering import read_label
-from . import repair
+from . import repair, tables
 from .columns import Line
 from .glyphs import UNKNOWN, Glyph
-from .typography import (Style, body_colour, body_style, line_style, rank, same_size,
-                         stands_apart)
+from .typography import (Style, body_colour, body_style, line_style, other_glyphs, rank,
+                         same_size, settle_sizes, stands_apart, usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 # glyphs that only mark a list item (the HTML of the same list has none); a glyph the
@@ -42,6 +42,7 @@ class _Line:
     text: str
     style: Style
     apart: bool  # set apart from the body
+    keeps_hyphen: bool = False  # it ends in the hyphen of a compound, not of a break
 
     @property
     def x0(self):
@@ -66,21 +67,32 @@ class _Block:
 
 def build_blocks(lines: list[Line]) -> list[Block]:
     glyph_lines = [_glyphs(line) for line in lines]
-    for glyphs in glyph_lines:
-        _plain_hyphen_at_end(glyphs)
+    settle_sizes([g for glyphs in glyph_lines for g in glyphs])
+    repair.drawn_soft_hyphens(glyph_lines)
+    compound = repair.compound_hyphens(glyph_lines)
+    kept = [repair.plain_hyphen_at_end(glyphs) in compound for glyphs in glyph_lines]
     colour = body_colour([g for gs in glyph_lines for g in gs])
     words = repair.vocabulary("".join(g.text for g in gs) for gs in glyph_lines)
     repair.repair_ligatures(glyph_lines, words)
     facts = []
-    for line, glyphs in zip(lines, glyph_lines):
+    for line, glyphs, keeps in zip(lines, glyph_lines, kept):
         text = "".join(g.text for g in glyphs).strip()
         if text:
-            facts.append(_Line(line, glyphs, text, line_style(glyphs, colour), False))
+            style = line_style(glyphs, colour)
+            if line.small_caps and not style.caps:
+                # the rest of a line in small capitals: its letters all small ones
+                style = replace(style, caps="small")
+            facts.append(_Line(line, glyphs, text, style, False, keeps))
     if not facts:
         return []
     body = body_style([(f.style, sum(c.isalnum() for c in f.text)) for f in facts])
+    usual = usual_widths(g for gs in glyph_lines for g in gs)
     for f in facts:
         f.apart = stands_apart(f.style, body)
+        if not f.apart and not f.style.caps and other_glyphs(f.glyphs, usual):
+            # the font's own small capitals: the text layer shows lower case
+            f.style = replace(f.style, caps="small")
+            f.apart = True
     _narrow_boxes(facts)
     pitch = _pitches(facts)
     blocks = _segment(facts, pitch)
@@ -118,19 +130,6 @@ def _glyphs(line: Line) -> list[Glyph]:
                              g.italic, None))
         out.extend(frag.glyphs)
     return out
-
-
-# what engines write where they break a word at a line end: a hyphen, a hyphen that is
-# not a minus (U+2010), a non-breaking one, or the soft hyphen itself (U+00AD)
-_LINE_END_HYPHENS = "\u2010\u2011\u00ad"
-
-
-def _plain_hyphen_at_end(glyphs: list[Glyph]) -> None:
-    """Spell a line's final hyphen, whichever character the engine used, as "-": whether
-    it breaks a word or belongs to it is the vocabulary's call (see repair.py)."""
-    ink = [g for g in glyphs if g.text.strip()]
-    if ink and ink[-1].text in _LINE_END_HYPHENS:
-        ink[-1].text = "-"
 
 
 def _pitches(facts: list[_Line]) -> dict:
@@ -190,9 +189,22 @@ def _same_box(a: _Line, b: _Line) -> bool:
 def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
     blocks: list[_Block] = []
     table_head = None  # the first row of the table being read
-    for f in facts:
+    rows = tables.row_lines(facts)
+    printed: dict[int, tuple[_Line, _Line]] = {}  # a wrapped row → its first, last lines
+    for k, f in enumerate(facts):
         prev = blocks[-1] if blocks else None
-        if _is_row(f):
+        if len(blocks) > 1 and blocks[-2].kind == prev.kind == "row":
+            row, above = prev.lines[-1], blocks[-2].lines[-1]
+            first, last = printed.get(id(row), (row, row))
+            if tables.wraps_cells(printed.get(id(above), (above,))[0], first, last, f,
+                                  _close(last, f, pitch)):
+                line = tables.with_wrapped_cells(row, f)
+                glyphs = _glyphs(line)
+                prev.lines[-1] = _Line(line, glyphs, "".join(g.text for g in glyphs).strip(),
+                                       row.style, row.apart)
+                printed[id(prev.lines[-1])] = (first, f)
+                continue
+        if k in rows:
             if f.line.first_in_column and f.text == table_head:
                 continue  # the table's header row, repeated after a page break
             if prev is None or prev.kind != "row":
@@ -237,6 +249,8 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
             return len(block.lines) <= 2 and f.apart and same_size(f.size, last.size) \
                 and not (f.style.bold and not last.style.bold) and _is_full(last, f) \
                 and _close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
+        if not _is_full(last, f, slack=last.size) and not _centred(last):
+            return False  # a line that stopped well short of the edge: a heading ends
         tallest = max(g.size for g in last.glyphs + f.glyphs)
         return f.line.bottom - last.line.bottom <= 1.5 * tallest
     if not same_size(f.size, last.size):
@@ -271,8 +285,8 @@ def _names(block: _Block, f: _Line, pitch: dict) -> bool:
     if len(block.lines) > 2 or block.kind != "para" or block.lead:
         return False
     name, last = block.lines[0], block.lines[-1]
-    if _starts_numbered(name) and _starts_numbered(f):
-        return False  # two numbered entries, each its own (a contents list's columns)
+    if _starts_numbered(name):
+        return False  # a numbered line heads its section, however close its text follows
     if not (name.apart and name.style.bold) or f.style == last.style \
             or not same_size(name.size, f.size) \
             or ENDS_CLAUSE.search(last.text) and not last.text.endswith(":"):
@@ -317,12 +331,6 @@ def _heads(b: _Block, nxt: _Block | None) -> bool:
     return depth is not None and below > depth
 
 
-def _is_row(f: _Line) -> bool:
-    """A table row (or tab-separated line): cells far apart on one baseline."""
-    frags = f.line.fragments
-    return len(frags) > 1 and max(b.x0 - a.x1 for a, b in zip(frags, frags[1:])) >= 2 * f.size
-
-
 def _is_item_start(f: _Line) -> bool:
     return bool(_ORDINAL.match(f.text) or _BULLET.match(f.text))
 
@@ -352,14 +360,27 @@ def _first_word_width(f: _Line) -> float:
 _LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
 
 
-def _is_full(last: _Line, nxt: _Line) -> bool:
-    """Would the next line's first word have fitted at the end of this one? If not, the
-    line was full and the break between them is only a wrap. A line that dot leaders
-    fill to the edge is not full of words."""
+def _centred(f: _Line) -> bool:
+    """Is the line set in the middle of its column (a title whose lines the typesetter
+    balances)?"""
+    left, right = f.line.column
+    return f.x0 - left > f.size and abs((f.x0 + f.x1) - (left + right)) <= f.size
+
+
+def _is_full(last: _Line, nxt: _Line, slack: float = 0.0) -> bool:
+    """Would the next line's first word have fitted at the end of this one (with `slack`
+    points to spare)? If not, the line was full and the break between them is only a
+    wrap. A line that dot leaders fill to the edge is not full of words."""
     if _LEADERS.search(last.text):
         return False
     room = last.line.column[1] - last.x1
-    return room < _first_word_width(nxt) + 0.3 * last.size
+    return room < _first_word_width(nxt) + max(0.3 * last.size, _word_space(last)) + slack
+
+
+def _word_space(f: _Line) -> float:
+    """The line's own space between words (letter-spaced type spaces its words wider)."""
+    spaces = sorted(g.x1 - g.x0 for g in f.glyphs if g.text == " ")
+    return spaces[len(spaces) // 2] if spaces else 0.0
 
 
 def _settle_near_misses(block: _Block) -> None:
@@ -402,8 +423,8 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
             join = b.joins[k - 1]
             if join == "-":
                 # the hyphen already ends the previous line; drop it for a soft break
-                if not repair.keeps_hyphen(*repair.split_word(b.lines[k - 1].text, f.text),
-                                           words, soft):
+                if not b.lines[k - 1].keeps_hyphen and not repair.keeps_hyphen(
+                        *repair.split_word(b.lines[k - 1].text, f.text), words, soft):
                     raw.pop()
                     flags.pop()
             else:

@@ -22,14 +22,119 @@ def vocabulary(texts) -> Counter:
     words: Counter = Counter()
     for text in texts:
         # a soft hyphen marks where a word may break, inside the word: not a word's end
-        words.update(w.lower() for w in _WORD.findall(text.replace("\u00ad", "")))
+        text = _ascii_hyphens(text.replace("\u00ad", ""))
+        words.update(w.lower() for w in _WORD.findall(text))
     return words
+
+
+# what engines write where they break a word at a line end: a hyphen, a hyphen that is
+# not a minus (U+2010), a non-breaking one, or the soft hyphen itself (U+00AD)
+HYPHENS = "-\u2010\u2011\u00ad"
+
+
+def plain_hyphen_at_end(glyphs: list[Glyph]) -> str | None:
+    """Spell a line's final hyphen, whichever character the engine used, as "-", and
+    return the character it was (None for a line that ends otherwise): whether it
+    breaks a word or belongs to it is the vocabulary's call, or the character's."""
+    ink = [g for g in glyphs if g.text.strip()]
+    if not ink or ink[-1].text not in HYPHENS:
+        return None
+    was, ink[-1].text = ink[-1].text, "-"
+    return was
+
+
+def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
+    """The hyphen characters that end lines in a compound's own hyphen: where the engine
+    breaks words with a character of its own, one it never sets between two letters
+    inside a line ("re\u2010" "solve"), a line ending in another ("two-" "player") ends
+    in a hyphen the text has. Empty where the characters do not tell."""
+    ends: set[str] = set()
+    inside: set[str] = set()
+    for glyphs in glyph_lines:
+        ink = [g for g in glyphs if g.text.strip()]
+        for a, h, b in zip(ink, ink[1:], ink[2:]):
+            if h.text in HYPHENS and a.text.isalpha() and b.text.isalpha():
+                inside.add(h.text)
+        if len(ink) > 1 and ink[-1].text in HYPHENS and ink[-2].text.isalpha():
+            ends.add(ink[-1].text)
+    breaks = ends - inside
+    return ends & inside if len(breaks) == 1 else set()
+
+
+def drawn_soft_hyphens(glyph_lines: list[list[Glyph]]) -> None:
+    """Spell as "-" the soft hyphens a typesetter draws: some map their one hyphen glyph
+    to U+00AD, so that "out-of-play" reads "out\u00adof\u00adplay" in the text layer. A
+    drawn one has a hyphen's advance, the same each time in a face, and stands in a
+    word the document never prints whole ("outofplay"). A soft hyphen that shares a
+    glyph with letters beside it (a ligature mapped to "f\u00adf") gets a slice of that
+    glyph's box, and stands in a word printed whole elsewhere ("effects"). Line ends
+    are left as they are: whether a hyphen there breaks a word is the vocabulary's call."""
+    widths: dict = {}
+    for glyphs in glyph_lines:
+        for k, g in enumerate(glyphs):
+            if g.text == "\u00ad" and g.size > 0 and not _a_slice(glyphs, k):
+                face = widths.setdefault((g.family, g.bold, g.italic), Counter())
+                face[round((g.x1 - g.x0) / g.size, 2)] += 1
+    drawn = {face: w.most_common(1)[0][0] for face, w in widths.items()
+             if w.total() >= 3 and w.most_common(1)[0][1] >= DRAWN_SHARE * w.total()
+             and w.most_common(1)[0][0] >= 0.15}
+    if not drawn:
+        return
+    whole = Counter(w.lower() for glyphs in glyph_lines
+                    for w in _WORD.findall("".join(g.text for g in glyphs)))
+    for glyphs in glyph_lines:
+        for word in _words_with_soft_hyphens(glyphs):
+            if whole["".join(g.text for g in word if g.text != "\u00ad").lower()]:
+                continue
+            for k, g in enumerate(word[:-1]):  # a word's last: a line-end hyphen
+                if g.text == "\u00ad" and not _a_slice(word, k) and _drawn(g, drawn, widths):
+                    g.text = "-"
+
+
+def _drawn(g: Glyph, drawn: dict, widths: dict) -> bool:
+    """Is this soft hyphen drawn: as wide as its face's drawn ones, or, in a face with
+    too few to tell (a heading's), as wide as a hyphen at all where other faces draw
+    theirs?"""
+    face = (g.family, g.bold, g.italic)
+    width = (g.x1 - g.x0) / g.size
+    if face in drawn:
+        return abs(width - drawn[face]) <= 0.01
+    return widths[face].total() < 3 and width >= 0.15
+
+
+def _a_slice(glyphs: list[Glyph], k: int) -> bool:
+    """Is glyph `k` one of equal slices of a glyph mapped to several characters (a "ti"
+    ligature read as "t", U+00AD, "i"): as wide as the letters on both sides of it?"""
+    if not 0 < k < len(glyphs) - 1:
+        return False
+    width = glyphs[k].x1 - glyphs[k].x0
+    return all(abs(g.x1 - g.x0 - width) <= 0.01 * g.size for g in (glyphs[k - 1], glyphs[k + 1]))
+
+
+def _words_with_soft_hyphens(glyphs: list[Glyph]):
+    """Runs of letters and soft hyphens that hold a soft hyphen."""
+    word: list[Glyph] = []
+    for g in glyphs + [None]:
+        if g is not None and (g.text.isalpha() or g.text == "\u00ad"):
+            word.append(g)
+            continue
+        if any(c.text == "\u00ad" for c in word):
+            yield word
+        word = []
+
+
+DRAWN_SHARE = 0.8  # of a face's soft hyphens with one advance: a glyph drawn each time
+
+
+def _ascii_hyphens(text: str) -> str:
+    """A compound's hyphens spelled "-", whichever the engine wrote (U+2010, U+2011)."""
+    return text.replace("\u2010", "-").replace("\u2011", "-")
 
 
 def split_word(before: str, after: str) -> tuple[str, str]:
     """The two parts of a word broken at a line end: ("Kings", "grave")."""
-    left = re.search(r"([^\W\d_]+(?:-[^\W\d_]+)*)-$", before)
-    right = re.match(r"([^\W\d_]+(?:-[^\W\d_]+)*)", after)
+    left = re.search(r"([^\W\d_]+(?:-[^\W\d_]+)*)-$", _ascii_hyphens(before))
+    right = re.match(r"([^\W\d_]+(?:-[^\W\d_]+)*)", _ascii_hyphens(after))
     return (left.group(1) if left else ""), (right.group(1) if right else "")
 
 

@@ -130,6 +130,58 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     return small
 
 
+SAME_SIZE = 0.015  # sizes this close are one size, read with a reader's rounding
+
+
+def settle_sizes(glyphs: list[Glyph]) -> None:
+    """Give sizes a hair apart one value, the commonest among them: a reader may give one
+    heading 14.3 points and the next 14.2 (a scaled text matrix), and rounding them to
+    half a point would make two styles of them."""
+    count = Counter(round(g.size, 2) for g in glyphs)
+    settled: dict[float, float] = {}
+    group: list[float] = []
+    for size in sorted(count) + [None]:
+        if group and (size is None or size - group[0] > SAME_SIZE * size):
+            usual = max(group, key=count.__getitem__)
+            settled.update((member, usual) for member in group)
+            group = []
+        if size is not None:
+            group.append(size)
+    for g in glyphs:
+        g.size = settled[round(g.size, 2)]
+
+
+VARIANT = 0.03  # a letter this much wider or narrower than its face's usual one: another glyph
+VARIANT_SHARE = 0.5  # ... for this share of a line's letters: the line is in another form
+
+
+def usual_widths(glyphs) -> dict:
+    """Each lower-case letter's usual advance, in ems, in each face: the width its
+    glyph has in the body text, where the document uses it most."""
+    seen: dict = {}
+    for g in glyphs:
+        if g.text.islower() and g.size > 0:
+            key = (g.family, g.bold, g.italic, g.text)
+            widths = seen.setdefault(key, Counter())
+            widths[round((g.x1 - g.x0) / g.size, 3)] += 1
+    return {key: widths.most_common(1)[0][0] for key, widths in seen.items()
+            if widths.total() >= 5}
+
+
+def other_glyphs(glyphs: list[Glyph], usual: dict) -> bool:
+    """Are most of a line's lower-case letters drawn with other glyphs than its face's
+    usual ones, at the same size? A font's own small capitals are mapped back to the
+    lower-case letters in the text layer, and their advances alone tell them apart."""
+    judged = other = 0
+    for g in glyphs:
+        if g.text.islower() and g.size > 0:
+            width = usual.get((g.family, g.bold, g.italic, g.text))
+            if width:
+                judged += 1
+                other += abs((g.x1 - g.x0) / g.size / width - 1) > VARIANT
+    return judged >= 6 and other >= VARIANT_SHARE * judged
+
+
 def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:
     """The style most letters are set in."""
     count: Counter = Counter()

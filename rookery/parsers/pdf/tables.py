@@ -1,0 +1,146 @@
+"""Tables in a PDF's flow: which lines are rows, and which line holds the wrapped rest
+of the row above it. A PDF has no cells, only fragments of text on a line; a table shows
+itself by its columns, which line up from row to row, and a cell too narrow for its text
+wraps onto lines of its own under the cell's start, closer than the rows are spaced."""
+from __future__ import annotations
+
+from .columns import Line
+from .glyphs import FRAGMENT_GAP, Fragment, Glyph
+
+CELL_GAP = 2.0  # ems between two fragments of a line: cells, wherever they stand
+ALIGNED = 0.3  # ems: cells whose starts are this close line up
+WORD_GAP = 0.25  # ems: a word space, as most faces set it
+
+
+def row_lines(lines: list) -> set[int]:
+    """Which of the lines (paragraph facts: `.line`, `.text`, `.size`) are table rows:
+    fragments far apart, or a narrower gap apart where they line up with the line
+    above or below, fragment for fragment (a table's columns). A list's labels set
+    apart from their text are not cells."""
+    rows = {k for k, f in enumerate(lines) if _far_apart(f)}
+    for k, f in enumerate(lines):
+        if k in rows:
+            continue
+        above = _row_above(lines, k, rows)
+        if len(f.line.fragments) < 2:
+            if above is not None and _split_at_cells(f, above):
+                rows.add(k)
+        elif not _is_label(f.line.fragments[0].text) and (
+                above is not None and _same_cells(f, above, reach=5.0) or any(
+                    _same_cells(f, lines[j]) for j in (k - 1, k + 1) if 0 <= j < len(lines))):
+            rows.add(k)
+    return rows
+
+
+def _row_above(lines: list, k: int, rows: set[int]):
+    """The table row right above line `k`, over up to two lines of its cells' wrapped
+    text (each starting at one of the row's cells)."""
+    between = []
+    for j in range(k - 1, max(k - 4, -1), -1):
+        if j in rows:
+            starts = [c.x0 for c in lines[j].line.fragments]
+            wrapped = all(any(abs(p.x0 - x) <= ALIGNED * w.size for x in starts)
+                          for w in between for p in w.line.fragments)
+            return lines[j] if wrapped else None
+        between.append(lines[j])
+    return None
+
+
+def _split_at_cells(f, row) -> bool:
+    """Part a line right under a table row where a word starts at one of the row's cells
+    and a space stands before it: cells whose text runs close to the next column read
+    as one fragment. Returns whether the line now has the row's cells."""
+    cells = row.line.fragments
+    if len(f.line.fragments) != 1 or f.line.page != row.line.page \
+            or f.line.column != row.line.column \
+            or f.line.bottom - row.line.bottom > 5 * f.size \
+            or abs(f.line.fragments[0].x0 - cells[0].x0) > ALIGNED * f.size:
+        return False
+    glyphs = f.line.fragments[0].glyphs
+    cuts = []
+    for cell in cells[1:]:
+        at = [k for k in range(1, len(glyphs)) if glyphs[k - 1].text == " "
+              and abs(glyphs[k].x0 - cell.x0) <= ALIGNED * f.size]
+        if not at:
+            return False
+        cuts.append(at[0])
+    pieces = [glyphs[a:b - 1] if b < len(glyphs) else glyphs[a:]
+              for a, b in zip([0] + cuts, cuts + [len(glyphs)])]
+    if not all(pieces):
+        return False
+    f.line.fragments = [Fragment(page=f.line.page, glyphs=p) for p in pieces]
+    return True
+
+
+def _far_apart(f) -> bool:
+    frags = f.line.fragments
+    return len(frags) > 1 and max(b.x0 - a.x1 for a, b in zip(frags, frags[1:])) \
+        >= CELL_GAP * f.size
+
+
+def _same_cells(a, b, reach: float = 2.5) -> bool:
+    """Two lines of one column, within `reach` ems of one another, with their fragments
+    at the same starts."""
+    one, other = a.line.fragments, b.line.fragments
+    return len(one) == len(other) and a.line.page == b.line.page \
+        and a.line.column == b.line.column \
+        and abs(a.line.bottom - b.line.bottom) <= reach * a.size \
+        and all(abs(x.x0 - y.x0) <= ALIGNED * a.size for x, y in zip(one, other))
+
+
+def _is_label(text: str) -> bool:
+    """A list's number or bullet standing alone: "1.", "(b)", "•"."""
+    return len(text) <= 4 and not any(c.isalpha() for c in text.strip("()[].")) \
+        or len(text) <= 3 and text.rstrip(".)").isalpha() and text[-1:] in ".)"
+
+
+def wraps_cells(above, row, last, f, close: bool) -> bool:
+    """Is `f` the rest of the cells of `row` (printed down to `last`), wrapped? Only in a
+    table (the row `above` has its cells where this row does: a justified line's wide
+    spaces do not line up), right under `last` (`close`: at the usual spacing), each
+    piece within a cell, under its start, where the cell had no room for the piece's
+    first word. A piece under every cell is a wrap only where the rows stand further
+    apart than this line does."""
+    cells, pieces = row.line.fragments, f.line.fragments
+    if len(cells) < 2 or len(pieces) > len(cells) or not close \
+            or f.line.page != row.line.page or f.line.column != row.line.column \
+            or len(above.line.fragments) != len(cells) \
+            or any(abs(a.x0 - c.x0) >= 0.5 * f.size
+                   for a, c in zip(above.line.fragments, cells)):
+        return False
+    if len(pieces) == len(cells):
+        apart = row.line.bottom - above.line.bottom
+        if f.line.bottom - last.line.bottom >= apart - 0.1 * f.size:
+            return False
+    ends = [c.x0 for c in cells[1:]] + [row.line.column[1]]
+    for piece in pieces:
+        at = [k for k, c in enumerate(cells) if abs(piece.x0 - c.x0) < 0.5 * f.size]
+        if not at:
+            return False
+        end = ends[at[0]]
+        # what the cell holds on the line before: the last line's piece there, if any
+        held = [p for p in last.line.fragments if abs(p.x0 - cells[at[0]].x0) < 0.5 * f.size]
+        if not held:
+            return False  # a cell left empty above does not wrap into this line
+        if piece.x1 > end:
+            return False  # it runs on past the next cell's start: a row of its own
+        word = next((g.x0 for g in piece.glyphs if not g.text.strip()), piece.x1) - piece.x0
+        if held[0].x1 + WORD_GAP * f.size + word < end - FRAGMENT_GAP * f.size:
+            return False  # the word would have fitted: a new row with a cell left empty
+    return True
+
+
+def with_wrapped_cells(row, f) -> Line:
+    """The row's line with each wrapped piece added to the end of its cell."""
+    cells = []
+    for cell in row.line.fragments:
+        glyphs = list(cell.glyphs)
+        for piece in f.line.fragments:
+            if abs(piece.x0 - cell.x0) < 0.5 * f.size:
+                last = glyphs[-1]
+                glyphs.append(Glyph(" ", last.x1, piece.x0, last.top, last.bottom, last.size,
+                                    last.family, last.bold, last.italic, None))
+                glyphs.extend(piece.glyphs)
+        cells.append(Fragment(page=cell.page, glyphs=glyphs))
+    return Line(fragments=cells, page=row.line.page, column=row.line.column,
+                first_in_column=row.line.first_in_column)
