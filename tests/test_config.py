@@ -122,3 +122,24 @@ def test_config_keys_prints_every_key_with_what_it_means(cli):
 ])
 def test_urls_are_shown_without_their_secrets(url, shown):
     assert masked(url) == shown
+
+
+def test_the_shipped_configuration_leaves_the_sites_own_notes_out_of_the_faq(
+        thronesdb, parsed, tmp_path):
+    """ThronesDB adds notes of its own to the FAQ page (class `mplain`): watched as shipped,
+    the release that dropped them changes no section by that."""
+    from rookery.diffs.compare import diff_documents
+
+    faq = next(s for s in parse_config(default_toml(), tmp_path).sources
+               if s.id == "agot-faq")
+    pages = [e["path"] for e in sorted(thronesdb, key=lambda e: e["observed_at"])
+             if e["doc"] == "faq" and e["branch"] == "master"]
+    noted = [p for p in pages if b'<p class="mplain"' in p.read_bytes()]
+    assert noted and noted[-1] != pages[-1]  # the newest page prints no notes
+
+    def changed_words(remove) -> str:
+        diff = diff_documents(parsed(noted[-1], remove), parsed(pages[-1], remove))
+        return " ".join(text for c in diff.changes for op, text in c.ops if op) + " ".join(
+            c.section.text for c in diff.changes if c.type != "modified")
+    assert "Related:" in changed_words(())
+    assert "Related:" not in changed_words(tuple(faq.remove))

@@ -22,11 +22,12 @@ MAX_ITEMS = 50  # the rest of the history is on the site
 
 @dataclass
 class Item:
-    url: str  # the revision page: the item's id and link
+    url: str  # the revision page: the item's id (and link, unless `link` says where)
     title: str  # plain text
     summary_html: str  # HTML whose every text is escaped
     date: dt.datetime  # when the revision came out
     updated: dt.datetime | None = None  # when it was recorded (default: `date`)
+    link: str | None = None  # a place on the page (the change an item is about)
 
 
 def render_feeds(title: str, description: str, page_url: str, feed_url: str,
@@ -58,9 +59,9 @@ def render_feeds(title: str, description: str, page_url: str, feed_url: str,
         for item in reversed(items):  # feedgen prepends: add oldest first
             entry = fg.add_entry()
             entry.id(item.url)
-            entry.guid(item.url, permalink=True)
+            entry.guid(item.url, permalink=item.link in (None, item.url))
             entry.title(text(item.title))
-            entry.link(href=item.url)
+            entry.link(href=item.link or item.url)
             entry.summary(item.summary_html, type="html")
             entry.published(item.date)
             entry.updated(stamps[item.url])

@@ -12,8 +12,9 @@ rendered again only when the pages around it change:
 - its own page and JSON, and the page before it (whose "next" link appears);
 - its source's index page and feeds, the home page and the site-wide feeds;
 - the history page and feeds of every section it touched: its changes (added, removed,
-  modified; a section's alerts show beside its changes), and any section whose stored
-  version changed (a section's page is named after its latest version).
+  modified), any section whose stored version changed (a section's page is named after
+  its latest version), and every section its alerts name, in any watched document (a
+  section's page and feed show every alert that names it).
 
 Anything else (no manifest, a manifest from an older rookery, another fingerprint, a
 published file gone, published revisions the store no longer holds) means every page is
@@ -154,6 +155,10 @@ def plan(store: Store, previous: Manifest | None, state: State,
                 {rev.number} | ({before.number} if before else set()))
             selection.sections.setdefault(source, set()).update(
                 touched(store, rev, before))
+            for flag in revs.flags(store, rev):
+                for ref in flag.sections:
+                    if ref.get("item") is not None:
+                        selection.sections.setdefault(ref["source"], set()).add(ref["item"])
     if selection.empty:
         return selection, "nothing new"
     return selection, f"{selection.new} new revision{'' if selection.new == 1 else 's'}"

@@ -5,8 +5,10 @@ store's own):
 
     index.html, feed.atom, feed.rss            every watched document
     SOURCE/index.html, SOURCE/feed.{atom,rss}  one document's revisions
-    SOURCE/revisions/N.html                    one revision: every change, word by word
-    SOURCE/sections/ID.html, ID.{atom,rss}     one section through all its versions
+    SOURCE/revisions/N.html, N.json            one revision: a summary, then every change,
+                                               word by word (summary.py, display.py)
+    SOURCE/sections/ID.html, ID.{atom,rss}     one section through all its versions, with
+                                               every alert that names it (history.py)
 
 Publishing renders only the pages that the revisions new since the last build change
 (incremental.py decides which, from the build manifest in the site folder), and writes
@@ -16,6 +18,7 @@ no longer part of the site. Either way the folder ends up as a full build would 
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tempfile
@@ -24,40 +27,22 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, select_autoescape
-from markupsafe import Markup, escape
-
 from ..config import Config
 from ..errors import UsageError
 from ..diffs.compare import grouped
-from ..diffs.report import change_json, sentence
-from ..model import Change, Renumbering, Section
+from ..diffs.report import change_json, phrases, sentence
+from ..model import Change, Renumbering
 from ..store import Store
 from ..store import revisions as revs
+from . import alerts as alerts_of
 from . import incremental
-from .feeds import MAX_ITEMS, Item, render_feeds
+from .feeds import MAX_ITEMS, Item
+from .history import section_pages
 from .incremental import Selection
-from .summary import flagged, headline
+from .render import feed, feed_files, item, page, revision_url
+from .summary import arranged, badges, flagged, headline
 
 MANIFEST = ".rookery-site.json"  # what the last build made and showed (incremental.py)
-
-_ENV = Environment(loader=PackageLoader("rookery.feeds", "templates"),
-                   autoescape=select_autoescape(default=True, default_for_string=True),
-                   trim_blocks=True, lstrip_blocks=True)
-
-
-def marked(section: Section) -> Markup:
-    """The section's text with the publisher's "new" spans in <mark>, all escaped."""
-    out, at = [], 0
-    for a, b in section.marks:
-        out.append(escape(section.text[at:a]))
-        out.append(Markup("<mark>") + escape(section.text[a:b]) + Markup("</mark>"))
-        at = b
-    out.append(escape(section.text[at:]))
-    return Markup("").join(out)
-
-
-_ENV.filters["marked"] = marked
 
 
 @dataclass
@@ -101,10 +86,19 @@ class _Entry:
         return [c for _item, c in self.recorded]
 
     @cached_property
-    def headline(self) -> str:
-        line = headline(self.changes) if self.rev.number > 1 else \
+    def line(self) -> str:
+        """What it changed, in a line (its alerts are said apart, as badges)."""
+        return headline(self.changes) if self.rev.number > 1 else \
             f"first recorded, {self.rev.sections} sections"
-        return line + flagged(self.flags)
+
+    @property
+    def headline(self) -> str:
+        """The line with its alerts in words, for feed titles and the JSON."""
+        return self.line + flagged(self.flags)
+
+    @property
+    def badges(self) -> list[tuple[str, int]]:
+        return badges(self.flags)
 
     @property
     def in_feeds(self) -> bool:
@@ -124,11 +118,18 @@ def build(store: Store, config: Config, only: Selection | None = None,
             "templates/style.css").read_bytes()
     base = config.base_url
     sources, latest, everything = [], [], []
+    listed = []  # (source, its revisions, their entries)
     for source in _sources(store, config):
         all_revs = known[source.id] if known and source.id in known else \
             revs.revisions(store, source.id)
+        listed.append((source, all_revs, [_Entry(store, source, rev) for rev in all_revs]))
+    titles = {source.id: source.title for source, _revs, _entries in listed}
+    # every source's alerts by the sections they name: read once, and only when a
+    # section page is rendered
+    alerts = functools.cache(lambda: alerts_of.by_section(
+        [e for _source, _revs, entries in listed for e in entries]))
+    for source, all_revs, entries in listed:
         wanted = None if only is None else only.revisions.get(source.id, set())
-        entries = [_Entry(store, source, rev) for rev in all_revs]
         for entry in entries:
             if wanted is None or entry.rev.number in wanted:
                 files.update(_revision_pages(entry, all_revs, base))
@@ -136,26 +137,27 @@ def build(store: Store, config: Config, only: Selection | None = None,
         everything += feed_entries
         latest += entries
         if only is None or source.id in only.sources:
-            files[f"{source.id}/index.html"] = _page(
-                "source.html", 1, [_feed(source.title, f"{source.id}/feed", "Document")],
+            files[f"{source.id}/index.html"] = page(
+                "source.html", 1, [feed(source.title, f"{source.id}/feed", "Document")],
                 source=source, revisions=list(reversed(entries)))
-            files.update(_feed_files(f"{source.id}/feed", source.title,
-                                     f"Changes to {source.title}, release by release.",
-                                     f"{base}{source.id}/index.html", base,
-                                     _items(base, feed_entries), source.author))
-        files.update(_section_pages(store, source, base, {e.rev.id: e for e in entries},
-                                    None if only is None else only.sections.get(source.id, ())))
+            files.update(feed_files(f"{source.id}/feed", source.title,
+                                    f"Changes to {source.title}, release by release.",
+                                    f"{base}{source.id}/index.html", base,
+                                    _items(base, feed_entries), source.author))
+        files.update(section_pages(store, source, base, {e.rev.id: e.rev for e in entries},
+                                   alerts, titles,
+                                   None if only is None else only.sections.get(source.id, ())))
         sources.append({"id": source.id, "title": source.title, "count": len(all_revs),
                         "latest": all_revs[-1] if all_revs else None})
     if only is None or not only.empty:
         latest.sort(key=lambda e: (e.rev.date, e.rev.id), reverse=True)
-        files["index.html"] = _page("index.html", 0,
-                                    [_feed("All documents", "feed", "All documents")],
-                                    sources=sources, latest=latest[:30])
-        files.update(_feed_files("feed", "rookery: all watched documents",
-                                 "Every change to every watched rules document.",
-                                 f"{base}index.html", base, _items(base, everything),
-                                 config.author))
+        files["index.html"] = page("index.html", 0,
+                                   [feed("All documents", "feed", "All documents")],
+                                   sources=sources, latest=latest[:30])
+        files.update(feed_files("feed", "rookery: all watched documents",
+                                "Every change to every watched rules document.",
+                                f"{base}index.html", base, _items(base, everything),
+                                config.author))
     return files
 
 
@@ -207,25 +209,17 @@ def publish(store: Store, config: Config, out: Path | None = None,
 
 # ---------------------------------------------------------------- pages
 
-def _page(template: str, depth: int, feeds: list[dict], **context) -> bytes:
-    return _ENV.get_template(template).render(root="../" * depth, feeds=feeds,
-                                              **context).encode()
-
-
-def _feed(title: str, path: str, short: str = "Feed") -> dict:
-    return {"title": title, "path": path, "short": short}
-
-
 def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str
                     ) -> dict[str, bytes]:
     """The revision's page, and the same facts as JSON for other tools."""
     source, rev, recorded, flags = entry.source, entry.rev, entry.recorded, entry.flags
-    line = entry.headline
     index = rev.number - 1
     changes = _entries(recorded)
+    named = alerts_of.named(flags, source.id)
     path = f"{source.id}/revisions/{rev.number}"
-    page = _page("revision.html", 2, [_feed(source.title, f"{source.id}/feed", "Document")],
-                 source=source, rev=rev, headline=line, changes=changes, flags=flags,
+    page_ = page("revision.html", 2, [feed(source.title, f"{source.id}/feed", "Document")],
+                 source=source, rev=rev, groups=arranged(changes, named), named=named,
+                 on_page={e["item"] for e in changes if "item" in e}, flags=flags,
                  held=revs.held_items(entry.store, rev) if rev.number == 1 else [],
                  previous=all_revs[index - 1] if index > 0 else None,
                  following=all_revs[index + 1] if index + 1 < len(all_revs) else None)
@@ -234,7 +228,7 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str
         "revision": {"number": rev.number, "version": rev.version, "effective": rev.effective,
                      "label": rev.label, "date": rev.date, "seen_at": rev.seen_at, "published_at": rev.published_at,
                      "url": rev.url, "sections": rev.sections},
-        "summary": line,
+        "summary": entry.headline,
         "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}
                     for item, c in recorded],
         "renumberings": [e["run"].to_json() for e in changes if "run" in e],
@@ -243,12 +237,12 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str
                                  f"{ref['item']}.html" if ref.get("item") else None}
                                 for ref in f.sections]} for f in flags],
     }
-    return {f"{path}.html": page, f"{path}.json": _json_bytes(data)}
+    return {f"{path}.html": page_, f"{path}.json": _json_bytes(data)}
 
 
 def _entries(recorded: list[tuple[int, Change]]) -> list[dict]:
     """The changes as the page lists them: a run of renumbered sections as one entry
-    (with its members), every other change with its section's item."""
+    (with its members and an anchor), every other change with its section's item."""
     def place(c: Change) -> tuple:  # a change is known by its section's places
         return c.old_index, c.new_index
 
@@ -256,79 +250,22 @@ def _entries(recorded: list[tuple[int, Change]]) -> list[dict]:
     out = []
     for entry in grouped([c for _item, c in recorded]):
         if isinstance(entry, Renumbering):
-            out.append({"run": entry, "words": entry.describe(),
-                        "members": [(item_of[place(c)], c.new) for c in entry.changes]})
+            members = [(item_of[place(c)], c.new) for c in entry.changes]
+            out.append({"run": entry, "words": entry.describe(), "members": members,
+                        "anchor": f"run-{members[0][0]}"})
         else:
             out.append({"item": item_of[place(entry)], "change": entry,
-                        "words": sentence(entry)})
+                        "words": sentence(entry), "phrase": "; ".join(phrases(entry)),
+                        "anchor": f"item-{item_of[place(entry)]}"})
     return out
-
-
-def _section_pages(store: Store, source: _Source, base: str, entries: dict[int, _Entry],
-                   only=None) -> dict[str, bytes]:
-    """The history page and feeds of each of the source's sections (or of those `only`
-    names); `entries`: the source's revisions by id, with what was read of them."""
-    files = {}
-    known = {rev_id: e.rev for rev_id, e in entries.items()}
-
-    def flags_of(rev: revs.Revision) -> list[revs.StoredFlag]:
-        # a revision recorded since the build began is read on its own
-        return entries[rev.id].flags if rev.id in entries else revs.flags(store, rev)
-    for item in revs.items(store, source.id) if only is None else sorted(only):
-        events = revs.section_history(store, item, known)
-        if not events:
-            continue
-        name = revs.latest_version(store, item).label  # its current name, retitles and all
-        path = f"{source.id}/sections/{item}"
-        feed_title = f"{name} — {source.title}"
-        files[f"{path}.html"] = _page(
-            "section.html", 2, [_feed(feed_title, path, "This section"),
-                                _feed(source.title, f"{source.id}/feed", "Document")],
-            source=source, name=name,
-            events=[{"revision": e.revision, "change": e.change, "section": e.section,
-                     "words": sentence(e.change) if e.change else "",
-                     "flags": [f for f in flags_of(e.revision)
-                               if any(r.get("item") == item for r in f.sections)]}
-                    for e in events])
-        feed_items = [_item(base, source, e.revision, f"{name}: {sentence(e.change)}",
-                            [e.change]) for e in events if e.change is not None]
-        files.update(_feed_files(path, feed_title, f"Every change to {name}.",
-                                 f"{base}{path}.html", base, feed_items, source.author))
-    return files
-
-
-# ---------------------------------------------------------------- feeds
-
-def _item(base: str, source: _Source, rev: revs.Revision, line: str,
-          changes: list[Change], flags: list = ()) -> Item:
-    url = f"{base}{source.id}/revisions/{rev.number}.html"
-    alerts = "".join(f"<p><strong>{escape(f.type.capitalize())}:</strong> {escape(f.detail)}</p>"
-                     for f in flags)
-    entries = grouped(changes)
-    listed = "".join(f"<li>{escape(e.describe())}</li>" if isinstance(e, Renumbering) else
-                     f"<li>{escape(e.section.label)}: {escape(sentence(e))}</li>"
-                     for e in entries[:25])
-    more = f"<p>… and {len(entries) - 25} more.</p>" if len(entries) > 25 else ""
-    summary = (f"{alerts}<p>{escape(line)}</p><ul>{listed}</ul>{more}"
-               f'<p><a href="{escape(url)}">Every change, word by word</a></p>')
-    return Item(url=url, title=f"{source.title} {rev.label}: {line}", summary_html=summary,
-                date=rev.instant, updated=rev.recorded)
 
 
 def _items(base: str, entries: list[_Entry]) -> list[Item]:
     """The feed items of the newest entries, as many as a feed holds (the same the feed
     would pick from all of them): only those are read from the store."""
-    def url(e: _Entry) -> str:
-        return f"{base}{e.source.id}/revisions/{e.rev.number}.html"
-
-    newest = sorted(entries, key=lambda e: (e.rev.instant, url(e)), reverse=True)[:MAX_ITEMS]
-    return [_item(base, e.source, e.rev, e.headline, e.changes, e.flags) for e in newest]
-
-
-def _feed_files(path: str, title: str, description: str, page_url: str, base: str,
-                items: list[Item], author: str) -> dict[str, bytes]:
-    atom, rss = render_feeds(title, description, page_url, f"{base}{path}", items, author)
-    return {f"{path}.atom": atom, f"{path}.rss": rss}
+    newest = sorted(entries, key=lambda e: (e.rev.instant, revision_url(base, e.rev)),
+                    reverse=True)[:MAX_ITEMS]
+    return [item(base, e.source.title, e.rev, e.headline, e.changes, e.flags) for e in newest]
 
 
 def _sources(store: Store, config: Config) -> list[_Source]:

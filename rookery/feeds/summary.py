@@ -43,6 +43,38 @@ def flagged(flags: list[Flag]) -> str:
     of alert once, however many there are."""
     if not flags:
         return ""
-    counts = Counter(f.type for f in flags)
-    return "; " + ", ".join(t if n == 1 else f"{t} \u00d7{n}" for t, n in counts.items()) + \
+    return "; " + ", ".join(t if n == 1 else f"{t} \u00d7{n}" for t, n in badges(flags)) + \
         " flagged"
+
+
+def badges(flags: list[Flag]) -> list[tuple[str, int]]:
+    """Each kind of alert once, with how many there are, in the order first raised."""
+    return list(Counter(f.type for f in flags).items())
+
+
+# How a revision page orders its changes: those an alert names first, then new sections,
+# changed ones, removed ones, and last those only renumbered or moved.
+GROUPS = (("alert", "Named by an alert"), ("added", "New"), ("modified", "Changed"),
+          ("removed", "Removed"), ("renumbered", "Renumbered or moved"))
+
+
+def arranged(entries: list[dict], named: dict[int, list[str]]) -> list[dict]:
+    """The revision page's entries (see site._entries) in GROUPS, each group in the
+    document's order: [{"key", "name", "entries"}], empty groups left out. `named`: the
+    alert types naming each item."""
+    by_group: dict[str, list[dict]] = {key: [] for key, _name in GROUPS}
+    for entry in entries:
+        by_group[_group(entry, named)].append(entry)
+    return [{"key": key, "name": name, "entries": by_group[key]}
+            for key, name in GROUPS if by_group[key]]
+
+
+def _group(entry: dict, named: dict[int, list[str]]) -> str:
+    if "run" in entry:
+        return "renumbered"
+    if entry["item"] in named:
+        return "alert"
+    c = entry["change"]
+    if c.type == "modified" and not (c.text_changed or c.retitled):
+        return "renumbered"
+    return str(c.type)

@@ -1,0 +1,77 @@
+"""The site's templates (Jinja2, autoescaped: a document's words reach every page as
+text, never markup) and its feed items, shared by the revision and section pages."""
+from __future__ import annotations
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from ..diffs.compare import grouped
+from ..diffs.report import sentence
+from ..model import Change, Renumbering, Section
+from ..store import revisions as revs
+from . import display
+from .feeds import Item, render_feeds
+
+ENV = Environment(loader=PackageLoader("rookery.feeds", "templates"),
+                  autoescape=select_autoescape(default=True, default_for_string=True),
+                  trim_blocks=True, lstrip_blocks=True)
+LISTED = 25  # changes a feed item names; the page has the rest
+
+
+def marked(section: Section) -> Markup:
+    """The section's text with the publisher's "new" spans in <mark>, all escaped."""
+    out, at = [], 0
+    for a, b in section.marks:
+        out.append(escape(section.text[at:a]))
+        out.append(Markup("<mark>") + escape(section.text[a:b]) + Markup("</mark>"))
+        at = b
+    out.append(escape(section.text[at:]))
+    return Markup("").join(out)
+
+
+ENV.filters["marked"] = marked
+ENV.filters["pieces"] = display.pieces
+ENV.filters["publisher_marks"] = display.publisher_marks
+ENV.filters["long"] = display.is_long
+ENV.filters["words"] = display.word_count
+
+
+def page(template: str, depth: int, feeds: list[dict], **context) -> bytes:
+    """A page `depth` folders below the site's root, linking `feeds` in its head."""
+    return ENV.get_template(template).render(root="../" * depth, feeds=feeds,
+                                             **context).encode()
+
+
+def feed(title: str, path: str, short: str = "Feed") -> dict:
+    return {"title": title, "path": path, "short": short}
+
+
+def feed_files(path: str, title: str, description: str, page_url: str, base: str,
+               items: list[Item], author: str) -> dict[str, bytes]:
+    atom, rss = render_feeds(title, description, page_url, f"{base}{path}", items, author)
+    return {f"{path}.atom": atom, f"{path}.rss": rss}
+
+
+def revision_url(base: str, rev: revs.Revision) -> str:
+    return f"{base}{rev.source_id}/revisions/{rev.number}.html"
+
+
+def item(base: str, title: str, rev: revs.Revision, line: str, changes: list[Change],
+         flags: list = (), anchor: str = "") -> Item:
+    """A feed item for a revision: its alerts first, the line that sums it up, the
+    changes it names, and a link to the page (to `anchor` on it, when given)."""
+    url = revision_url(base, rev)
+    link = f"{url}#{anchor}" if anchor else url
+    alerts = "".join(f"<p><strong>{escape(f.type.capitalize())}:</strong> {escape(f.detail)}</p>"
+                     for f in flags)
+    entries = grouped(changes)
+    listed = "".join(f"<li>{escape(e.describe())}</li>" if isinstance(e, Renumbering) else
+                     f"<li>{escape(e.section.label)}: {escape(sentence(e))}</li>"
+                     for e in entries[:LISTED])
+    more = f"<p>… and {len(entries) - LISTED} more.</p>" if len(entries) > LISTED else ""
+    summary = (f"{alerts}<p>{escape(line)}</p>{f'<ul>{listed}</ul>' if listed else ''}{more}"
+               f'<p><a href="{escape(link)}">'
+               f'{"The change, word by word" if anchor else "Every change, word by word"}'
+               "</a></p>")
+    return Item(url=url, title=f"{title} {rev.label}: {line}", summary_html=summary,
+                date=rev.instant, updated=rev.recorded, link=link)
