@@ -67,6 +67,9 @@ class _Block:
 
 def build_blocks(lines: list[Line]) -> list[Block]:
     glyph_lines = [_glyphs(line) for line in lines]
+    # advances judged at the sizes the glyphs were drawn at, before sizes settle
+    usual = usual_widths(g for gs in glyph_lines for g in gs)
+    other_forms = {id(gs) for gs in glyph_lines if other_glyphs(gs, usual)}
     settle_sizes([g for glyphs in glyph_lines for g in glyphs])
     repair.drawn_soft_hyphens(glyph_lines)
     compound = repair.compound_hyphens(glyph_lines)
@@ -86,10 +89,9 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     if not facts:
         return []
     body = body_style([(f.style, sum(c.isalnum() for c in f.text)) for f in facts])
-    usual = usual_widths(g for gs in glyph_lines for g in gs)
     for f in facts:
         f.apart = stands_apart(f.style, body)
-        if not f.apart and not f.style.caps and other_glyphs(f.glyphs, usual):
+        if not f.apart and not f.style.caps and id(f.glyphs) in other_forms:
             # the font's own small capitals: the text layer shows lower case
             f.style = replace(f.style, caps="small")
             f.apart = True

@@ -151,7 +151,7 @@ def settle_sizes(glyphs: list[Glyph]) -> None:
         g.size = settled[round(g.size, 2)]
 
 
-VARIANT = 0.03  # a letter this much wider or narrower than its face's usual one: another glyph
+VARIANT = 0.04  # a letter this much wider or narrower than its face's usual one: another glyph
 VARIANT_SHARE = 0.5  # ... for this share of a line's letters: the line is in another form
 
 
