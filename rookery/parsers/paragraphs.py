@@ -13,6 +13,8 @@ must be read off the lines themselves, from evidence the document gives of itsel
   the document's numbering or heads a part;
 * a name on a line of its own after a finished sentence (a heading, or a glossary's
   term over its definition) stands apart, and so does the line after a name;
+* a word that leads paragraphs elsewhere in the text ("Example:" after a short line)
+  opens one after a finished sentence;
 * "Label: names" lines in a row (credits, a colophon) run on as one paragraph;
 * a dash at the start of a line opens a list item only in a text that sets lists so.
 
@@ -22,12 +24,16 @@ breaks). Each line is looked at with its neighbours only: the work grows with th
 from __future__ import annotations
 
 import re
+from collections import Counter
+from dataclasses import dataclass
 
 from .blocks import ENDS_CLAUSE, ENDS_SENTENCE, LINE_BULLET, is_name
+from .layout import NAME_WORDS
 from .numbering import Label, continues, read_label
 
 _PAIR = re.compile(r"^[A-Z][^:.,;]*:\s+(.*)$")  # "Editing: Del Laugel", a label, a name
 _INITIAL = re.compile(r"(?:^|\s)[A-Z]\.$")  # "Mark L." ends a name, not a sentence
+_LEAD = re.compile(r"[A-Z][a-z]+:")  # a word that may lead paragraphs in ("Example:")
 
 
 def wraps(line: str, following: str, measure: int, bullets: bool = True) -> bool:
@@ -79,10 +85,10 @@ def cut(groups: list[list[str]], width: int) -> list[tuple[list[str], list[bool]
     then read as the text's own lines would be: one longer than nearly all others runs
     on into the next (see measure)."""
     out: list[tuple[list[str], list[bool]]] = []
-    margin = _wraps_to_margin(groups, width)
-    bullets = _has_bullets(groups, width)
+    evidence = _Evidence(_wraps_to_margin(groups, width), _has_bullets(groups, width),
+                         _leads(groups, width))
     for group in groups:
-        found = _wraps_of_run(group, width, margin, bullets)
+        found = _wraps_of_run(group, width, evidence)
         start = 0  # the first line of the paragraph being read
         out.append(([group[0]], []))
         for k in range(1, len(group)):
@@ -139,36 +145,72 @@ def _has_bullets(groups: list[list[str]], measure: int) -> bool:
                for group in groups for line, nxt in zip(group, group[1:]))
 
 
-def _wraps_of_run(group: list[str], measure: int, margin: bool, bullets: bool) -> list[bool]:
+def _leads(groups: list[list[str]], measure: int) -> set[str]:
+    """The words and colons that lead paragraphs in this text ("Example:", "Note:"):
+    those that open two lines or more after a finished sentence that the word would
+    have fitted after."""
+    counts: Counter = Counter()
+    for group in groups:
+        for line, nxt in zip(group, group[1:]):
+            lead = _LEAD.match(nxt.strip())
+            if lead and _finished(line) and not _overruns(len(line), nxt, measure):
+                counts[lead.group(0)] += 1
+    return {lead for lead, n in counts.items() if n >= 2}
+
+
+@dataclass(frozen=True)
+class _Evidence:
+    """What the whole text says of its lines: whether its wrapped lines come back to
+    the margin, whether it sets lists with bullets, which words lead its paragraphs."""
+
+    margin: bool
+    bullets: bool
+    leads: set[str]
+
+
+def _wraps_of_run(group: list[str], measure: int, evidence: _Evidence) -> list[bool]:
     """Whether each line of a run wraps onto the next (see _wraps_in_run), the last
     section number that opened a line carried along."""
     found, last = [], None
     for k in range(len(group) - 1):
-        found.append(_wraps_in_run(group, k, measure, margin, bullets, last))
+        found.append(_wraps_in_run(group, k, measure, evidence, last))
         read = read_label(group[k + 1].strip())
         if read is not None and not found[-1]:
             last = read[0]
     return found
 
 
-def _wraps_in_run(group: list[str], k: int, measure: int, margin: bool, bullets: bool,
+def _wraps_in_run(group: list[str], k: int, measure: int, evidence: _Evidence,
                   last: Label | None) -> bool:
-    """Does line k wrap onto line k + 1, given what each of them is? With `margin`
-    (see _wraps_to_margin), a line set in opens a paragraph; a section number opens
-    one after a finished clause, if it continues the last one (`last`) that did or
-    heads a part ("7. Additional Rules")."""
+    """Does line k wrap onto line k + 1, given what each of them is and what the text
+    says of its lines (`evidence`)? A section number opens a paragraph after a finished
+    clause or a numbered heading, if it continues the last one (`last`) that did or
+    heads a part ("7. Additional Rules"); so does a word that leads paragraphs in the
+    text, after a finished sentence."""
     line, nxt = group[k], group[k + 1]
-    if not wraps(line, nxt, measure, bullets) \
-            or _indent(nxt) > (0 if margin else _indent(line)):
+    if not wraps(line, nxt, measure, evidence.bullets) \
+            or _indent(nxt) > (0 if evidence.margin else _indent(line)):
         return False
+    lead = _LEAD.match(nxt.strip())
+    if lead and lead.group(0) in evidence.leads and _finished(line):
+        return False
+    after = group[k + 2] if k + 2 < len(group) else None
     read = read_label(nxt.strip())
-    if ENDS_CLAUSE.search(line) and read is not None \
-            and (last is None or continues(last, read[0]) or title_like(read[1])):
-        return False
+    if read is not None:
+        follows = last is None or continues(last, read[0])
+        heads = title_like(read[1]) and (after is None or not wraps(nxt, after, measure))
+        if ENDS_CLAUSE.search(line) and (follows or heads) \
+                or follows and last is not None and _numbered_name(line):
+            return False
     if _names(line) and _names(nxt):
         return False  # one "Label: value" line over the next
-    after = group[k + 2] if k + 2 < len(group) else None
     return not (_finished(line) and _name_apart(nxt, after, measure))
+
+
+def _numbered_name(line: str) -> bool:
+    """A numbered heading filling a line ("616. Interaction of Replacement Effects")."""
+    read = read_label(line.strip())
+    return read is not None and title_like(read[1])
 
 
 def _name_apart(line: str, after: str | None, measure: int) -> bool:
@@ -183,9 +225,12 @@ def _finished(line: str) -> bool:
 
 
 def _name(line: str) -> bool:
-    """Words that read as a name, with no figures among them (a date, "See rule 3.4")."""
+    """Words that read as a name, with no figures among them (a date, "See rule 3.4"):
+    a few words, or more in title case (a line of prose may end short of the measure
+    without a stop where the type was proportional)."""
     text = line.strip()
-    return title_like(text) and not any(c.isdigit() for c in text)
+    return title_like(text) and not any(c.isdigit() for c in text) \
+        and (len(text.split()) <= NAME_WORDS or _capitalized(text))
 
 
 def _names(line: str) -> bool:
@@ -193,7 +238,12 @@ def _names(line: str) -> bool:
     Laugel, Gregg Luben")? Not a sentence: most of the words after the colon start
     with a capital."""
     pair = _PAIR.match(line.strip())
-    words = pair.group(1).split() if pair else []
+    return pair is not None and _capitalized(pair.group(1))
+
+
+def _capitalized(text: str) -> bool:
+    """Do most of the words start with a capital (after an opening quote or bracket)?"""
+    words = text.split()
     return 2 * sum(w.lstrip("\"'(\u201c")[:1].isupper() for w in words) > len(words) > 0
 
 
@@ -202,7 +252,8 @@ def _opens(group: list[str], start: int, k: int, found: list[bool]) -> bool:
     line, prev = group[k].strip(), group[k - 1].strip()
     if read_label(line) is not None:
         return True
-    if k - 1 == start and title_like(prev) and not (_names(prev) and _names(line)):
+    if k - 1 == start and (_name(prev) or _numbered_name(prev)) \
+            and not (_names(prev) and _names(line)):
         return True  # a heading or term stands on its own line; pairs run on
     if not _name(line) or k + 1 < len(group) and found[k]:
         return False  # a name fills a line of its own: nothing wraps onto the next
