@@ -124,26 +124,52 @@ def items(scheme: Scheme, revised: bool = False) -> list[tuple]:
 
 # ---------------------------------------------------------------- prints
 
+# what a wordier release adds: a second sentence to every rule, an example under each
+# rule with subrules, a term with numbered senses, and credits as "Role: names" lines
+ASIDE = "Where a card and this rule disagree, the card is read first and this rule after it."
+EXAMPLE = ("Example: Wren has three lanterns lit and one in hand. She may light the fourth "
+           "at dusk, but only if no opponent has cast a shadow on it since dawn.")
+SENSES = ("Lantern", ["1. A card that can be lit, and so glows while it is in play.",
+                      "2. The row of cards a player lights during a round. See also Glow."])
+CREDITS = ["Credits", "", "Game Design: Ada Quill",
+           "Rules Editing: Bram Holt, Cora Vance, Dell Osei, Ema Ruiz, and Fen Oduya, with "
+           "help from the players of the Tuesday club",
+           "Rules Management: Gil Marsh", "",
+           "Lanternfall was first played in a lighthouse. Thanks to everyone who kept the "
+           "lamps lit.", ""]
+
+
 def text(scheme: Scheme, indent: bool = True, contents: bool = True,
-         revised: bool = False) -> str:
+         revised: bool = False, wordy: bool = False) -> str:
     """The rulebook as a plain-text release: title, effective date, contents, rules one
-    a line (subrules indented), glossary terms with their definitions beneath."""
+    a line (subrules indented), glossary terms with their definitions beneath; `wordy`:
+    longer, with examples, a term of several senses and credits (see ASIDE)."""
     lines = [TITLE, "", f"   {EFFECTIVE}" if indent else EFFECTIVE, ""]
     its = items(scheme, revised)
     if contents:
         lines += ["Contents", ""]
         lines += [("   " if indent and it[1] == 2 else "") + it[2] for it in its if it[0] == "h"]
         lines.append("")
-    for it in its:
+    for k, it in enumerate(its):
         if it[0] == "h" or it[0] == "p":
             lines += [it[2] if it[0] == "h" else it[1], ""]
         elif it[0] == "rule":
             depth = it[1].count(".") + it[1][-1:].isalpha()
             pad = "   " * min(depth, 3) if indent else ""
-            lines += [f"{pad}{it[1]} {it[2]}", ""]
+            subrule = it[1][-1:].isalpha() or it[1].strip("().").count(".") > 2
+            words = f"{it[2]} {ASIDE}" if wordy and not subrule and it[2].endswith(".") \
+                else it[2]
+            lines += [f"{pad}{it[1]} {words}"]
+            last = k + 1 == len(its) or its[k + 1][0] != "rule" or not (
+                its[k + 1][1][-1:].isalpha() or its[k + 1][1].strip("().").count(".") > 2)
+            if wordy and subrule and last:
+                lines.append(("   " * 4 if indent else "") + EXAMPLE)
+            lines.append("")
         else:
+            if wordy and it[1] > SENSES[0] and SENSES[0] not in lines:
+                lines += [SENSES[0], *SENSES[1], ""]
             lines += [it[1], it[2], ""]
-    return "\n".join(lines)
+    return "\n".join(lines + (CREDITS if wordy else []))
 
 
 GLOSSARIES = ("headings", "dl", "bold", "bold lines", "table")

@@ -3,7 +3,8 @@
 The bytes are UTF-8 with or without a byte-order mark, UTF-16 with one, or Windows-1252;
 line ends are LF, CRLF or CR. Structure comes from the text alone:
 
-* blank lines separate blocks;
+* blank lines separate blocks; in a text that leaves them out, where a paragraph ends
+  is read off the lines themselves (see paragraphs.py);
 * a block of one short line that does not end like a sentence is a heading ("Glossary",
   "1. Game Concepts", "702.2. Deathtouch"), as are Markdown-style "# Title" lines and
   lines underlined with "===" or "---"; a numbered heading's level comes from how its
@@ -13,7 +14,8 @@ line ends are LF, CRLF or CR. Structure comes from the text alone:
   that line ("Abandon" then its definition, in a glossary);
 * inside a block a line either wraps (the next line's first word would not have fitted
   on it) or ends with a forced break; a word hyphenated at a wrap is joined when the
-  document spells it whole elsewhere;
+  document spells it whole elsewhere, and a hyphen before a capital is kept
+  ("Two-Headed");
 * lines that all start with a bullet or a list number are list items.
 
 Numbered paragraphs ("100.1a A two-player game...") become sections in the outline, as
@@ -29,6 +31,7 @@ from . import layout
 from .blocks import LINE_BULLET, Block, RawDocument, is_name
 from .normalize import normalize_many
 from .numbering import Nesting, read_label
+from .paragraphs import breaks, cut, measure, title_like, unspaced
 
 _ORDINAL = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+")
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
@@ -90,13 +93,17 @@ def read_text(text: str) -> RawDocument:
     if laid_out is not None:
         return _read_laid_out(laid_out)
     groups = _groups(lines)
-    measure = _measure(lines)
+    width = measure(lines)
+    if unspaced(groups, width):  # no blank lines between paragraphs: read where they end
+        runs = cut(groups, width)
+    else:
+        runs = [(group, breaks(group, width)) for group in groups]
     vocabulary = _Vocabulary(lines)
     raw: list[tuple[str, int, str]] = []  # (kind, level, text with "\n" for forced breaks)
     nesting = Nesting()
     standalone = 0  # level of the last heading that stood alone
-    for group in groups:
-        for kind, level, body in _blocks(group, measure, vocabulary, nesting, standalone):
+    for group, wrapped in runs:
+        for kind, level, body in _blocks(group, wrapped, vocabulary, nesting, standalone):
             raw.append((kind, level, body))
             if kind == "standalone":
                 standalone = level
@@ -163,34 +170,24 @@ def _groups(lines: list[str]) -> list[list[str]]:
     return out
 
 
-def _measure(lines: list[str]) -> int:
-    """The width lines are wrapped at: nearly every line is at most this long."""
-    lengths = sorted(len(line) for line in lines if line.strip())
-    return lengths[int(0.98 * (len(lengths) - 1))] if lengths else 80
-
-
-def title_like(line: str, words: int = 12) -> bool:
-    """A name rather than a sentence (blocks.is_name), and not a list item."""
-    return is_name(line, words) and not LINE_BULLET.match(line.strip())
-
-
-def _blocks(group: list[str], measure: int, vocabulary: _Vocabulary, nesting: Nesting,
-            standalone: int):
-    """(kind, level, text) for one group of lines; a heading that stands on its own (not
-    the name line of an entry) is of kind "standalone"."""
+def _blocks(group: list[str], wrapped: list[bool], vocabulary: _Vocabulary,
+            nesting: Nesting, standalone: int):
+    """(kind, level, text) for one group of lines, `wrapped[k]` where line k wraps onto
+    the next; a heading that stands on its own (not the name line of an entry) is of
+    kind "standalone"."""
     if len(group) >= 2 and _UNDERLINE.match(group[1]) and len(group[1].strip()) >= 3 \
             and not _UNDERLINE.match(group[0]):
         nesting.reset()
         yield "standalone", 1 if group[1].strip()[0] == "=" else 2, group[0].strip()
         if len(group) > 2:
-            yield from _blocks(group[2:], measure, vocabulary, nesting, standalone)
+            yield from _blocks(group[2:], wrapped[2:], vocabulary, nesting, standalone)
         return
     atx = _ATX.match(group[0])
     if atx:
         nesting.reset()
         yield "standalone", len(atx.group(1)), atx.group(2)
         if len(group) > 1:
-            yield from _blocks(group[1:], measure, vocabulary, nesting, standalone)
+            yield from _blocks(group[1:], wrapped[1:], vocabulary, nesting, standalone)
         return
     first = group[0].strip()
     if len(group) == 1 and title_like(first):
@@ -206,19 +203,12 @@ def _blocks(group: list[str], measure: int, vocabulary: _Vocabulary, nesting: Ne
             yield "item", 0, LINE_BULLET.sub("", line).strip()
         return
     # a name line ends by force (the next word would have fitted), unlike a wrapped line
-    if len(group) > 1 and title_like(first) and not _wraps(group[0], group[1], measure) \
+    if len(group) > 1 and title_like(first) and not wrapped[0] \
             and read_label(first) is None \
             and ":" not in first and not first.endswith("?"):
         yield "heading", standalone + 1, first
-        group = group[1:]
-    yield "para", 0, _join(group, measure, vocabulary)
-
-
-def _join(group: list[str], measure: int, vocabulary: _Vocabulary) -> str:
-    """The lines of one block as a paragraph: wraps become spaces, forced breaks "\\n"."""
-    return joined([line.strip() for line in group],
-                  [_wraps(prev, line, measure) for prev, line in zip(group, group[1:])],
-                  vocabulary)
+        group, wrapped = group[1:], wrapped[1:]
+    yield "para", 0, joined([line.strip() for line in group], wrapped, vocabulary)
 
 
 def joined(lines: list[str], wraps: list[bool], vocabulary: _Vocabulary) -> str:
@@ -233,16 +223,11 @@ def joined(lines: list[str], wraps: list[bool], vocabulary: _Vocabulary) -> str:
         elif re.search(r"[^\W\d_]-$", prev) and nxt[:1].islower():
             parts[-1] = parts[-1][:-1]  # the hyphen goes, unless the word keeps it
             parts.append(("-" if _keeps_hyphen(prev, nxt, vocabulary) else "") + nxt)
+        elif re.search(r"[^\W\d_]-$", prev) and nxt[:1].isupper():
+            parts.append(nxt)  # "Two-" "Headed": no word breaks before a capital
         else:
             parts.append(" " + nxt)
     return "".join(parts)
-
-
-def _wraps(line: str, following: str, measure: int) -> bool:
-    """Did `line` end because the first word of `following` would not fit on it?"""
-    words = following.split()
-    return bool(words) and len(line) + 1 + len(words[0]) > measure \
-        and not LINE_BULLET.match(following)
 
 
 def _keeps_hyphen(before: str, after: str, vocabulary: _Vocabulary) -> bool:

@@ -72,6 +72,29 @@ def test_every_rule_and_subrule_is_a_section_under_its_parents(scheme):
     assert not any("Contents" in (s.title or "") or "Contents" in s.text for s in doc.sections)
 
 
+def unspaced(text: str, width: int) -> str:
+    """Hard-wrapped at `width` columns with every blank line left out: paragraphs told
+    apart only by where their lines end, what they open with and how they are set in."""
+    return "\n".join(wrap for line in text.split("\n") if line.strip()
+                     for wrap in textwrap.wrap(line, width))
+
+
+@pytest.mark.parametrize("width", [60, 72, 96])
+@pytest.mark.parametrize("indent", [True, False], ids=["indented", "flush"])
+@pytest.mark.parametrize("scheme", numbered.SCHEMES, ids=[s.name for s in numbered.SCHEMES])
+def test_hard_wrapped_text_without_blank_lines_gives_the_sections_of_its_release(
+        scheme, indent, width):
+    original = numbered.text(scheme, indent=indent, wordy=True)
+    reference = parse(original.encode())
+    doc = parse(unspaced(original, width).encode(), source=f"wrapped at {width}")
+    assert (doc.title, doc.version, doc.effective) == \
+        (reference.title, reference.version, reference.effective)
+    assert [key(s) for s in doc.sections] == [key(s) for s in reference.sections]
+    assert [s.title for s in doc.sections if s.kind == "term"] == \
+        sorted([name for name, _text in numbered.GLOSSARY] + [numbered.SENSES[0]])
+    assert doc.sections[-1].title == "Credits" and "Rules Management" in doc.sections[-1].text
+
+
 @pytest.mark.parametrize("data,expected", [
     (b"\xef\xbb\xbfRules\r\n", "Rules\r\n"),
     ("R\u00e8gles \u2014 caf\u00e9".encode("utf-8"), "R\u00e8gles \u2014 caf\u00e9"),
