@@ -394,9 +394,12 @@ def test_a_name_close_over_a_question_names_a_faq_entry():
 def test_a_compound_hyphen_at_a_line_end_is_told_by_its_character():
     # the engine breaks words with U+2010 and never sets it inside a line; the text's own
     # compounds use "-": a line ending in "-" ends in a compound's hyphen
-    lines = [set_line("a two-player game with re\u2010"), set_line("solved ties", base=112.0),
-             set_line("a two-", base=124.0), set_line("player game", base=136.0)]
+    breaks = [set_line(f"{word}\u2010", base=100.0 + 24 * k)
+              for k, word in enumerate(["a two-player game with re", "and is con", "or dis"])]
+    lines = breaks + [set_line("a two-", base=200.0), set_line("player game", base=212.0)]
     assert compound_hyphens(lines) == {"-"}
+    # as many compounds as breaks end lines: the characters are no guide
+    assert compound_hyphens(breaks[:1] + lines[3:]) == set()
     # one character for both: the characters do not tell
     assert compound_hyphens([set_line("a two-player re-"), set_line("solved", base=112.0)]) \
         == set()

@@ -4,7 +4,8 @@ Nothing here knows a string or a coordinate. A fragment is furniture when it is 
 outermost lines of its page and a fragment with the same text (digits aside, so page
 numbers match) sits at the same height on at least half of the pages, set at the same
 left edge, centre or right edge, or in the mirrored place (the outer corner of facing
-pages: right on odd pages, left on even ones).
+pages: right on odd pages, left on even ones), and not level with a column of text beside
+it (then it is that column's first or last line).
 """
 from __future__ import annotations
 
@@ -37,18 +38,36 @@ def split_furniture(pages: list[list[Fragment]], widths: list[float] | None = No
             if round(f.top) in edge:
                 by_key[furniture_key(f.text)].append((index, f))
     need = max(2, (len(pages) + 1) // 2)
+    recurring = [members for members in by_key.values()
+                 if len({index for index, _f in members}) >= need]
+    likely = {id(f) for members in recurring for _i, f in members}
     doomed, texts = set(), []
-    for members in by_key.values():
-        if len({index for index, _f in members}) < need:
-            continue
+    for members in recurring:
         for group in _same_height(members):
             placed = [(i, f) for i, f in group
-                      if any(j != i and _aligned(f, g, widths[i], widths[j]) for j, g in group)]
+                      if any(j != i and _aligned(f, g, widths[i], widths[j]) for j, g in group)
+                      and not _in_text_block(f, [g for g in pages[i] if id(g) not in likely])]
             if len({i for i, _f in placed}) >= need:
                 doomed.update(id(f) for _i, f in placed)
                 texts.append(placed[0][1].text)
     cleaned = [[f for f in frags if id(f) not in doomed] for frags in pages]
     return cleaned, texts
+
+
+def _in_text_block(f: Fragment, frags: list[Fragment]) -> bool:
+    """Is the fragment level with a line of a column of text beside it (one with more
+    text right above or below it at its left edge), among the page's `frags` that do
+    not recur? Then it opens or closes a column itself: a line a short document repeats
+    that came to top two pages, not a running head, which stands above or below every
+    column."""
+    for g in frags:
+        if g is f or g.x1 > f.x0 and g.x0 < f.x1 \
+                or abs(g.top - f.top) > 0.5 * max(g.size, f.size):
+            continue
+        if any(h is not g and abs(h.x0 - g.x0) <= 0.5 * g.size
+               and 0 < abs(h.top - g.top) <= 1.6 * g.size for h in frags):
+            return True
+    return False
 
 
 def _same_height(members: list[tuple[int, Fragment]]):

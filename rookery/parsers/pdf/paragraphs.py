@@ -69,7 +69,12 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     glyph_lines = [_glyphs(line) for line in lines]
     # advances judged at the sizes the glyphs were drawn at, before sizes settle
     usual = usual_widths(g for gs in glyph_lines for g in gs)
-    other_forms = {id(gs) for gs in glyph_lines if other_glyphs(gs, usual)}
+    other_forms, before = set(), False
+    for gs in glyph_lines:
+        # the rest of a line in another form tells with fewer letters ("zero?")
+        if other_glyphs(gs, usual, 1, 0.3) if before else other_glyphs(gs, usual):
+            other_forms.add(id(gs))
+        before = id(gs) in other_forms
     settle_sizes([g for glyphs in glyph_lines for g in glyphs])
     repair.drawn_soft_hyphens(glyph_lines)
     compound = repair.compound_hyphens(glyph_lines)
@@ -409,8 +414,9 @@ def _join(block: _Block, nxt: _Line) -> str:
         # the next word would only just not fit with its space: in a block whose lines
         # break where they end (a list, one name a line) this one does too
         return "\n"
-    if re.search(r"[^\W\d_]-$", last.text) and nxt.text[:1].islower():
-        return "-"
+    if re.search(r"[^\W\d_]-$", last.text) and (
+            nxt.text[:1].islower() or last.text.isupper() and nxt.text[:1].isupper()):
+        return "-"  # a word broken (in lower case, or in a line of capitals), or a compound
     return " "
 
 

@@ -48,7 +48,7 @@ def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
     breaks words with a character of its own, one it never sets between two letters
     inside a line ("re\u2010" "solve"), a line ending in another ("two-" "player") ends
     in a hyphen the text has. Empty where the characters do not tell."""
-    ends: set[str] = set()
+    ends: Counter = Counter()
     inside: set[str] = set()
     for glyphs in glyph_lines:
         ink = [g for g in glyphs if g.text.strip()]
@@ -56,9 +56,13 @@ def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
             if h.text in HYPHENS and a.text.isalpha() and b.text.isalpha():
                 inside.add(h.text)
         if len(ink) > 1 and ink[-1].text in HYPHENS and ink[-2].text.isalpha():
-            ends.add(ink[-1].text)
-    breaks = ends - inside
-    return ends & inside if len(breaks) == 1 else set()
+            ends[ink[-1].text] += 1
+    breaks = set(ends) - inside
+    kept = set(ends) & inside
+    # compounds seldom end a line: the engine's own character must end most of them
+    if len(breaks) != 1 or ends[next(iter(breaks))] < 3 * sum(ends[c] for c in kept):
+        return set()
+    return kept
 
 
 def drawn_soft_hyphens(glyph_lines: list[list[Glyph]]) -> None:

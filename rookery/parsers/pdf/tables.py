@@ -73,19 +73,27 @@ def _split_at_cells(f, row) -> bool:
 
 
 def _far_apart(f) -> bool:
+    """Cells far apart; not the words of a justified line in a narrow column, spread
+    evenly across it."""
     frags = f.line.fragments
-    return len(frags) > 1 and max(b.x0 - a.x1 for a, b in zip(frags, frags[1:])) \
-        >= CELL_GAP * f.size
+    gaps = [b.x0 - a.x1 for a, b in zip(frags, frags[1:])]
+    if not gaps or max(gaps) < CELL_GAP * f.size:
+        return False
+    even = max(gaps) - min(gaps) <= ALIGNED * f.size
+    return not (even and f.line.column[1] - frags[-1].x1 <= ALIGNED * f.size)
 
 
 def _same_cells(a, b, reach: float = 2.5) -> bool:
-    """Two lines of one column, within `reach` ems of one another, with their fragments
-    at the same starts."""
-    one, other = a.line.fragments, b.line.fragments
-    return len(one) == len(other) and a.line.page == b.line.page \
-        and a.line.column == b.line.column \
-        and abs(a.line.bottom - b.line.bottom) <= reach * a.size \
-        and all(abs(x.x0 - y.x0) <= ALIGNED * a.size for x, y in zip(one, other))
+    """Two lines with their fragments at the same starts in their columns: in one
+    column within `reach` ems of one another, or a table going on at the top of the
+    next column."""
+    if len(a.line.fragments) != len(b.line.fragments) or a.line.page != b.line.page:
+        return False
+    if a.line.column == b.line.column:
+        near = abs(a.line.bottom - b.line.bottom) <= reach * a.size
+    else:
+        near = a.line.first_in_column or b.line.first_in_column
+    return near and all(abs(x - y) <= ALIGNED * a.size for x, y in zip(_starts(a), _starts(b)))
 
 
 def _is_label(text: str) -> bool:
@@ -96,8 +104,8 @@ def _is_label(text: str) -> bool:
 
 def wraps_cells(above, row, last, f, close: bool) -> bool:
     """Is `f` the rest of the cells of `row` (printed down to `last`), wrapped? Only in a
-    table (the row `above` has its cells where this row does: a justified line's wide
-    spaces do not line up), right under `last` (`close`: at the usual spacing), each
+    table (the row `above` has its cells where this row does, in its own column: a
+    justified line's wide spaces do not line up), right under `last` (`close`: at the usual spacing), each
     piece within a cell, under its start, where the cell had no room for the piece's
     first word. A piece under every cell is a wrap only where the rows stand further
     apart than this line does."""
@@ -105,8 +113,7 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
     if len(cells) < 2 or len(pieces) > len(cells) or not close \
             or f.line.page != row.line.page or f.line.column != row.line.column \
             or len(above.line.fragments) != len(cells) \
-            or any(abs(a.x0 - c.x0) >= 0.5 * f.size
-                   for a, c in zip(above.line.fragments, cells)):
+            or any(abs(a - c) >= 0.5 * f.size for a, c in zip(_starts(above), _starts(row))):
         return False
     if len(pieces) == len(cells):
         apart = row.line.bottom - above.line.bottom
@@ -128,6 +135,12 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
         if held[0].x1 + WORD_GAP * f.size + word < end - FRAGMENT_GAP * f.size:
             return False  # the word would have fitted: a new row with a cell left empty
     return True
+
+
+def _starts(f) -> list[float]:
+    """Where a line's fragments start, from its column's edge: a table that goes on in
+    the next column keeps its cells there."""
+    return [c.x0 - f.line.column[0] for c in f.line.fragments]
 
 
 def with_wrapped_cells(row, f) -> Line:

@@ -168,10 +168,13 @@ def usual_widths(glyphs) -> dict:
             if widths.total() >= 5}
 
 
-def other_glyphs(glyphs: list[Glyph], usual: dict) -> bool:
+def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = 6,
+                 share: float = VARIANT_SHARE) -> bool:
     """Are most of a line's lower-case letters drawn with other glyphs than its face's
     usual ones, at the same size? A font's own small capitals are mapped back to the
-    lower-case letters in the text layer, and their advances alone tell them apart."""
+    lower-case letters in the text layer, and their advances alone tell them apart. A
+    line needs `least` letters to tell, `share` of them other (the rest of a line in
+    them needs fewer)."""
     judged = other = 0
     for g in glyphs:
         if g.text.islower() and g.size > 0:
@@ -179,7 +182,7 @@ def other_glyphs(glyphs: list[Glyph], usual: dict) -> bool:
             if width:
                 judged += 1
                 other += abs((g.x1 - g.x0) / g.size / width - 1) > VARIANT
-    return judged >= 6 and other >= VARIANT_SHARE * judged
+    return judged >= least and other >= share * judged
 
 
 def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:
