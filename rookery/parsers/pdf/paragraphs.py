@@ -69,11 +69,11 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     for glyphs in glyph_lines:
         _plain_hyphen_at_end(glyphs)
     colour = body_colour([g for gs in glyph_lines for g in gs])
-    words = repair.vocabulary("".join(g.text for g in gs) for gs in glyph_lines)
+    words = repair.vocabulary("".join([g.text for g in gs]) for gs in glyph_lines)
     repair.repair_ligatures(glyph_lines, words)
     facts = []
     for line, glyphs in zip(lines, glyph_lines):
-        text = "".join(g.text for g in glyphs).strip()
+        text = "".join([g.text for g in glyphs]).strip()
         if text:
             facts.append(_Line(line, glyphs, text, line_style(glyphs, colour), False))
     if not facts:
@@ -128,9 +128,11 @@ _LINE_END_HYPHENS = "\u2010\u2011\u00ad"
 def _plain_hyphen_at_end(glyphs: list[Glyph]) -> None:
     """Spell a line's final hyphen, whichever character the engine used, as "-": whether
     it breaks a word or belongs to it is the vocabulary's call (see repair.py)."""
-    ink = [g for g in glyphs if g.text.strip()]
-    if ink and ink[-1].text in _LINE_END_HYPHENS:
-        ink[-1].text = "-"
+    for g in reversed(glyphs):  # the line's last inked glyph
+        if g.text.strip():
+            if g.text in _LINE_END_HYPHENS:
+                g.text = "-"
+            return
 
 
 def _pitches(facts: list[_Line]) -> dict:
@@ -410,9 +412,15 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
                 raw.append(" " if kind == "heading" else join)
                 flags.append(flags[-1] if flags else (False, False, False))
         for g in glyphs:
-            text = "" if g.text == UNKNOWN else g.text  # an unresolved glyph: left out
-            raw.extend(text)
-            flags.extend([(g.bold, g.italic, g.red)] * len(text))
+            text = g.text
+            if text == UNKNOWN:
+                continue  # an unresolved glyph: left out
+            if len(text) == 1:
+                raw.append(text)
+                flags.append((g.bold, g.italic, g.red))
+            else:
+                raw.extend(text)
+                flags.extend([(g.bold, g.italic, g.red)] * len(text))
     raw_text = "".join(raw)
     text, marks = normalize(raw_text, _runs([fl[2] for fl in flags]))
     first = b.lines[0]
@@ -424,8 +432,13 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
 
 
 def _all_emphasized(raw: str, flags) -> bool:
-    letters = [fl for ch, fl in zip(raw, flags) if ch.isalnum()]
-    return bool(letters) and all(fl[0] or fl[1] for fl in letters)
+    letters = False
+    for ch, fl in zip(raw, flags):
+        if ch.isalnum():
+            if not (fl[0] or fl[1]):
+                return False  # a letter in roman type: most paragraphs, at once
+            letters = True
+    return letters
 
 
 def _strip_bullet(glyphs: list[Glyph]) -> list[Glyph]:
@@ -435,6 +448,8 @@ def _strip_bullet(glyphs: list[Glyph]) -> list[Glyph]:
 
 
 def _runs(flags: list[bool]) -> list[tuple[int, int]]:
+    if True not in flags:
+        return []
     spans, start = [], None
     for k, on in enumerate(flags + [False]):
         if on and start is None:
