@@ -72,8 +72,9 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     small = None  # the small capitals' size, while lines go on in them
     for line in lines:
         small = restore_small_caps([g for f in line.fragments for g in f.glyphs], small)
-        for f in line.fragments:
-            f.refresh()
+        if small is not None:  # its letters changed case: so do its fragments' texts
+            for f in line.fragments:
+                f.refresh()
     title, lines = _title_block(lines)
     title_lines = [_text(line) for line in sorted(title, key=lambda l: -_size(l))]
     title_lines += [t for t in furniture if any(c.isalpha() for c in t)]

@@ -131,7 +131,8 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     for base, _x0, k in sorted([(g.bottom if g.base is None else g.base, g.x0, k)
                                 for k, g in enumerate(glyphs)]):
         g = glyphs[k]
-        if rows and abs(base - last) <= 0.3 * max(g.size, 1.0):
+        size = g.size
+        if rows and abs(base - last) <= 0.3 * (size if size > 1.0 else 1.0):
             row.append(g)
         else:
             row = [g]
@@ -139,7 +140,7 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
         last = base
     # each row's inked glyphs, the gaps between them in ems, and where spaces stand
     read = []
-    wide = marked = 0  # gaps as wide as a word space anywhere, and those the text marks
+    spaces = marked = 0  # gaps as wide as a word space anywhere, and those the text marks
     for row in rows:
         row.sort(key=_X0)
         spaced = set()  # positions in `ink` after which the producer put a space glyph
@@ -151,10 +152,11 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             if g.text.strip():
                 if ink:
                     prev = ink[-1]
-                    gap = (g.x0 - prev.x1) / max(prev.size, g.size, 1.0)
+                    em = prev.size if prev.size > g.size else g.size  # max(), inline
+                    gap = (g.x0 - prev.x1) / (em if em > 1.0 else 1.0)
                     gaps.append(gap)
                     if WIDE < gap <= FRAGMENT_GAP:
-                        wide += 1
+                        spaces += 1
                         marked += prev.space_after or blank is not None
                     if blank is not None and _takes_room(blank, prev, g):
                         spaced.add(len(ink) - 1)
@@ -168,13 +170,13 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             read.append((ink, gaps, spaced, inferred))
     # does the page's text carry its word spaces? Judged on the gaps wide enough to be
     # spaces in any typesetting: nearly all of them must be marked
-    marks_spaces = wide >= 20 and marked >= 0.97 * wide
+    marks_spaces = spaces >= 20 and marked >= 0.97 * spaces
     out = []
     for ink, gaps, spaced, inferred in read:
         # cut the row where columns (or cells) part, then read each piece's words by its
         # own tracking: a letter-spaced heading beside a column of body text has its own
-        cut = FRAGMENT_GAP + max(_usual(gaps), 0.0)
-        cuts = [0] + [k + 1 for k, gap in enumerate(gaps) if gap > cut] + [len(ink)]
+        wide = FRAGMENT_GAP + max(_usual(gaps), 0.0)
+        cuts = [0] + [k + 1 for k, gap in enumerate(gaps) if gap > wide] + [len(ink)]
         alnum = [g.text.isalnum() for g in ink]
         for a, b in zip(cuts, cuts[1:]):
             # the tracking is read between letters: dot leaders set apart are no guide

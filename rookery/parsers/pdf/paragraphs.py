@@ -22,7 +22,7 @@ from ..normalize import normalize
 from ..numbering import read_label
 from . import repair
 from .columns import Line
-from .glyphs import UNKNOWN, Glyph
+from .glyphs import UNKNOWN, Glyph, is_red
 from .typography import (Style, body_colour, body_style, line_style, rank, same_size,
                          stands_apart)
 
@@ -78,7 +78,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             facts.append(_Line(line, glyphs, text, line_style(glyphs, colour), False))
     if not facts:
         return []
-    body = body_style([(f.style, sum(c.isalnum() for c in f.text)) for f in facts])
+    body = body_style([(f.style, sum(map(str.isalnum, f.text))) for f in facts])
     for f in facts:
         f.apart = stands_apart(f.style, body)
     _narrow_boxes(facts)
@@ -417,7 +417,7 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
                 continue  # an unresolved glyph: left out
             if len(text) == 1:
                 raw.append(text)
-                flags.append((g.bold, g.italic, g.red))
+                flags.append((g.bold, g.italic, is_red(g.color)))  # g.red, one call less
             else:
                 raw.extend(text)
                 flags.extend([(g.bold, g.italic, g.red)] * len(text))
@@ -442,7 +442,7 @@ def _all_emphasized(raw: str, flags) -> bool:
 
 
 def _strip_bullet(glyphs: list[Glyph]) -> list[Glyph]:
-    text = "".join(g.text for g in glyphs)
+    text = "".join([g.text for g in glyphs])
     m = _BULLET.match(text)
     return glyphs[m.end():] if m else glyphs
 
