@@ -127,9 +127,20 @@ def main() -> int:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     root = Path(__file__).resolve().parents[1]
     corpus = Path(args[0]) if args else root.parent / "shared" / "corpus"
+    print(f"load average {_load()} at the start")
     per_page(corpus, "--quick" in sys.argv)
     diff_walls(corpus)
+    print(f"load average {_load()} at the end (the walls need an idle machine; CPU "
+          "times weigh a busy one less)")
     return 0
+
+
+def _load() -> str:
+    """The 1-, 5- and 15-minute load averages, where the system tells them."""
+    try:
+        return " ".join(f"{v:.1f}" for v in os.getloadavg())
+    except (AttributeError, OSError):
+        return "unknown"
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ than a section.
 """
 from __future__ import annotations
 
+import gc
+
 from ...errors import ParseError
 from ..blocks import RawDocument
 from ..meta import is_version_line
@@ -30,6 +32,20 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None, workers: int = 
     """Parse a PDF into blocks, its characters read by `reader` (see chars.py), a long
     document's pages by `workers` processes (see pool.py); `progress(done, total)` hears
     of each page read."""
+    # A long document's glyphs are hundreds of thousands of objects, none of them in a
+    # cycle: the cyclic collector, run as they are made, would walk them all again and
+    # again (a fifth of the time); it waits until the parse is done.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _read_pdf(data, reader, progress, workers, pool_pages)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _read_pdf(data: bytes, reader: str, progress, workers: int,
+              pool_pages: int | None) -> RawDocument:
     if b"%%EOF" not in data[-65536:]:  # some producers append padding after the marker
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
     frags, widths, images = [], [], 0
@@ -57,8 +73,9 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None, workers: int = 
     for line in lines:
         small = restore_small_caps([g for f in line.fragments for g in f.glyphs], small)
         line.small_caps = small is not None
-        for f in line.fragments:
-            f.refresh()
+        if small is not None:  # its letters changed case: so do its fragments' texts
+            for f in line.fragments:
+                f.refresh()
     title, lines = _title_block(lines)
     title_lines = [_text(line) for line in sorted(title, key=lambda l: -_size(l))]
     title_lines += [t for t in furniture if any(c.isalpha() for c in t)]

@@ -109,7 +109,8 @@ def _pdfium_page(raw, page, index: int) -> Page:
         place, matrix, fill = ctypes.create_string_buffer(32), raw.FS_MATRIX(), \
             (ctypes.c_uint * 4)()
         box_at, matrix_at = ctypes.addressof(place), ctypes.addressof(matrix)
-        x_at, y_at = box_at + 16, box_at + 24
+        handle = ctypes.c_void_p(tp)  # for the calls that declare no arguments
+        box, x_at, y_at = (ctypes.c_void_p(box_at + k) for k in (0, 16, 24))
         fill_at = [ctypes.addressof(fill) + k * ctypes.sizeof(ctypes.c_uint) for k in range(4)]
         styles: dict = {}  # key → (family, bold, italic, colour, size) or None if rotated
         fonts: dict = {}  # font handle → (family, bold, italic)
@@ -117,6 +118,7 @@ def _pdfium_page(raw, page, index: int) -> Page:
         generated, get_object, get_unicode = c.generated, c.get_object, c.get_unicode
         get_box, get_origin, unpack = c.get_box, c.get_origin, _PLACE.unpack_from
         run, style = None, None  # the previous character's text object, and its style
+        append = out.append
         for k, code in enumerate(_page_codes(c, tp, count)):
             if code <= 32 or code >= 0xFFFE:  # the page's text may not say: ask the char
                 code = get_unicode(tp, k)
@@ -128,10 +130,9 @@ def _pdfium_page(raw, page, index: int) -> Page:
                     continue
                 if code < 32 and c.is_hyphen(tp, k):
                     code = 45  # PDFium's mark for a hyphen that ends a line: a hyphen
-            text = chr(code) if code and code not in (0xFFFE, 0xFFFF) else UNKNOWN
-            if text in "\r\n":
-                continue
-            obj = get_object(tp, k)
+                if code == 10 or code == 13:
+                    continue
+            obj = get_object(handle, k)
             if not obj:
                 continue
             if obj != run:
@@ -146,16 +147,20 @@ def _pdfium_page(raw, page, index: int) -> Page:
                     if font not in fonts:
                         fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
                     style = styles[key] = _pdfium_style(raw, key, fonts[font])
+                if style is not None:
+                    family, bold, italic, colour, size = style
             if style is None:
                 continue  # rotated: stamps and margin notes, not the document's flow
-            get_box(tp, k, box_at)
-            get_origin(tp, k, x_at, y_at)
+            get_box(handle, k, box)
+            get_origin(handle, k, x_at, y_at)
             left, top, right, bottom, _x, y = unpack(place)
-            family, bold, italic, colour, size = style
-            out.append(Glyph(text, left, right, height - top, height - bottom,
-                             size, family, bold, italic, colour,
-                             cid=(family, round(right - left, 1))
-                             if text == UNKNOWN else None, base=height - y))
+            if code and not 0xFFFD <= code <= 0xFFFF:
+                append(Glyph(chr(code), left, right, height - top, height - bottom, size,
+                             family, bold, italic, colour, None, False, height - y))
+            else:  # no text: the font and the glyph's width tell one such glyph from another
+                append(Glyph(UNKNOWN, left, right, height - top, height - bottom, size,
+                             family, bold, italic, colour, (family, round(right - left, 1)),
+                             False, height - y))
         images = 0 if out else _pdfium_images(raw, page)
         return Page(index, page.get_width(), height, out, images)
     finally:
@@ -184,16 +189,18 @@ def _page_codes(c: SimpleNamespace, tp: int, count: int) -> list[int]:
 
 _P, _I, _U, _D = ctypes.c_void_p, ctypes.c_int, ctypes.c_uint, ctypes.c_double
 # name → (result, arguments): PDFium's functions as the per-character loop calls them,
-# with plain addresses for handles and out-parameters, the cheapest calls ctypes makes
+# with plain addresses for handles and out-parameters; the three called for every
+# character declare no arguments at all (None), the cheapest calls ctypes makes, and are
+# given their handles and addresses as c_void_p objects made once a page
 _SIGNATURES = {
     "count_chars": ("FPDFText_CountChars", _I, (_P,)),
     "get_unicode": ("FPDFText_GetUnicode", _U, (_P, _I)),
     "get_text": ("FPDFText_GetText", _I, (_P, _I, _I, _P)),
     "generated": ("FPDFText_IsGenerated", _I, (_P, _I)),
     "is_hyphen": ("FPDFText_IsHyphen", _I, (_P, _I)),
-    "get_object": ("FPDFText_GetTextObject", _P, (_P, _I)),
-    "get_box": ("FPDFText_GetLooseCharBox", _I, (_P, _I, _P)),
-    "get_origin": ("FPDFText_GetCharOrigin", _I, (_P, _I, _P, _P)),
+    "get_object": ("FPDFText_GetTextObject", _P, None),
+    "get_box": ("FPDFText_GetLooseCharBox", _I, None),
+    "get_origin": ("FPDFText_GetCharOrigin", _I, None),
     "get_matrix": ("FPDFText_GetMatrix", _I, (_P, _I, _P)),
     "get_size": ("FPDFText_GetFontSize", _D, (_P, _I)),
     "get_font": ("FPDFTextObj_GetFont", _P, (_P,)),

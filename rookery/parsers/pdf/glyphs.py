@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from ..color import is_strong_red
 
@@ -74,17 +75,28 @@ class Fragment:
         self.refresh()
 
     def refresh(self) -> None:
+        """Work out the fragment's box, size (the one most of its inked glyphs have) and
+        text from its glyphs, again after they change."""
         g = self.glyphs
-        self.x0 = min(c.x0 for c in g)
-        self.x1 = max(c.x1 for c in g)
-        self.top = min(c.top for c in g)
-        self.bottom = max(c.bottom for c in g)
-        sizes: dict[float, int] = {}
-        for c in g:
-            if c.text.strip():
-                sizes[c.size] = sizes.get(c.size, 0) + 1
-        self.size = max(sizes, key=sizes.get) if sizes else g[0].size
-        self.text = "".join(c.text for c in g).strip()
+        self.x0 = min(map(_X0, g))
+        self.x1 = max(map(_X1, g))
+        self.top = min(map(_TOP, g))
+        self.bottom = max(map(_BOTTOM, g))
+        sizes = [c.size for c in g if c.text.strip()]
+        if not sizes:
+            self.size = g[0].size
+        elif sizes.count(sizes[0]) == len(sizes):
+            self.size = sizes[0]  # one size throughout, as most fragments are
+        else:
+            counts: dict[float, int] = {}
+            for size in sizes:
+                counts[size] = counts.get(size, 0) + 1
+            self.size = max(counts, key=counts.get)
+        self.text = "".join(map(_TEXT, g)).strip()
+
+
+_X0, _X1, _TOP, _BOTTOM, _TEXT = (attrgetter(name) for name in ("x0", "x1", "top", "bottom",
+                                                                  "text"))
 
 
 def font_family(fontname: str) -> str:
@@ -112,44 +124,68 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     where it has none (a list's number placed apart from its text). On a page whose
     producer places words without spaces, a gap wider than the tracking by a tenth of
     an em parts them."""
+    # rows: glyphs on one baseline (near enough for their size), read left to right
     rows: list[list[Glyph]] = []
-    for g in sorted(glyphs, key=lambda g: (g.baseline, g.x0)):
-        if rows and abs(g.baseline - rows[-1][-1].baseline) <= 0.3 * max(g.size, 1.0):
-            rows[-1].append(g)
+    row: list[Glyph] = []
+    last = 0.0  # the baseline of the glyph placed last
+    for base, _x0, k in sorted([(g.bottom if g.base is None else g.base, g.x0, k)
+                                for k, g in enumerate(glyphs)]):
+        g = glyphs[k]
+        size = g.size
+        if rows and abs(base - last) <= 0.3 * (size if size > 1.0 else 1.0):
+            row.append(g)
         else:
-            rows.append([g])
+            row = [g]
+            rows.append(row)
+        last = base
+    # each row's inked glyphs, the gaps between them in ems, and where spaces stand
+    read = []
+    spaces = marked = 0  # gaps as wide as a word space anywhere, and those the text marks
     for row in rows:
-        row.sort(key=lambda g: g.x0)
-    marked = _marks_spaces(rows)
-    out = []
-    for row in rows:
+        row.sort(key=_X0)
         spaced = set()  # positions in `ink` after which the producer put a space glyph
         inferred = set()  # ... or after which PDFium inferred one from the content stream
         ink: list[Glyph] = []
+        gaps: list[float] = []
         blank = None  # the space glyph after the last inked one, if any
         for g in row:
             if g.text.strip():
-                if blank is not None and _takes_room(blank, ink[-1], g):
-                    spaced.add(len(ink) - 1)
+                if ink:
+                    prev = ink[-1]
+                    em = prev.size if prev.size > g.size else g.size  # max(), inline
+                    gap = (g.x0 - prev.x1) / (em if em > 1.0 else 1.0)
+                    gaps.append(gap)
+                    if WIDE < gap <= FRAGMENT_GAP:
+                        spaces += 1
+                        marked += prev.space_after or blank is not None
+                    if blank is not None and _takes_room(blank, prev, g):
+                        spaced.add(len(ink) - 1)
                 blank = None
                 if g.space_after:
                     inferred.add(len(ink))
                 ink.append(g)
             elif ink:
                 blank = g
-        if not ink:
-            continue
-        gaps = [(b.x0 - a.x1) / max(a.size, b.size, 1.0) for a, b in zip(ink, ink[1:])]
+        if ink:
+            read.append((ink, gaps, spaced, inferred))
+    # does the page's text carry its word spaces? Judged on the gaps wide enough to be
+    # spaces in any typesetting: nearly all of them must be marked
+    marks_spaces = spaces >= 20 and marked >= 0.97 * spaces
+    out = []
+    for ink, gaps, spaced, inferred in read:
         # cut the row where columns (or cells) part, then read each piece's words by its
         # own tracking: a letter-spaced heading beside a column of body text has its own
         wide = FRAGMENT_GAP + max(_usual(gaps), 0.0)
         cuts = [0] + [k + 1 for k, gap in enumerate(gaps)
                       if gap > wide or _other_line(ink[k], ink[k + 1])] + [len(ink)]
+        alnum = [g.text.isalnum() for g in ink]
         for a, b in zip(cuts, cuts[1:]):
             # the tracking is read between letters: dot leaders set apart are no guide
-            tracking = _usual([gaps[k] for k in range(a, b - 1)
-                               if ink[k].text.isalnum() and ink[k + 1].text.isalnum()]
+            tracking = _usual([gaps[k] for k in range(a, b - 1) if alnum[k] and alnum[k + 1]]
                               or gaps[a:b - 1])
+            plain = tracking < LETTER_SPACED
+            tight, loose = tracking + TIGHT_SPACE, tracking + (WIDE if marks_spaces
+                                                                else WORD_SPACE)
             current = [ink[a]]
             for k in range(a, b - 1):
                 prev, g, gap = ink[k], ink[k + 1], gaps[k]
@@ -157,17 +193,15 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 # is wider than the tracking at all: a letter-spaced word drawn glyph by
                 # glyph makes PDFium infer spaces inside it, at gaps no wider than its
                 # other letters' (in plain type a glyph's overhang may hide a real gap)
-                if k in spaced or k in inferred and (
-                        tracking < LETTER_SPACED or gap > tracking + TIGHT_SPACE) \
-                        or gap > tracking + (WIDE if marked else WORD_SPACE) \
-                        or _number_meets_title(ink, k):
+                if k in spaced or k in inferred and (plain or gap > tight) or gap > loose \
+                        or prev.text == "." and _number_meets_title(ink, k):
                     # the space between two words is coloured only if both are
                     current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,
                                          prev.family, prev.bold, prev.italic,
                                          prev.color if prev.color == g.color else None))
                 current.append(g)
-            out.append(current)
-    return [Fragment(page=page, glyphs=f) for f in out]
+            out.append(Fragment(page, current))
+    return out
 
 
 def _other_line(a: Glyph, b: Glyph) -> bool:
@@ -200,21 +234,6 @@ TIGHT_SPACE = 0.02  # ems beyond the tracking: the least gap an inferred space m
 LETTER_SPACED = 0.05  # ems of tracking: type set this far apart is letter-spaced
 WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set
 SAME_PLACE = 0.02  # ems: glyphs whose boxes start this close are drawn at one place
-
-
-def _marks_spaces(rows: list[list[Glyph]]) -> bool:
-    """Does the page's text carry its word spaces? Judged on the gaps wide enough to
-    be spaces in any typesetting: nearly all of them must be marked."""
-    wide = marked = 0
-    for row in rows:
-        ink = [g for g in row if g.text.strip()]
-        spaced = {id(a) for a, b in zip(row, row[1:]) if not b.text.strip()}
-        for a, b in zip(ink, ink[1:]):
-            gap = (b.x0 - a.x1) / max(a.size, b.size, 1.0)
-            if WIDE < gap <= FRAGMENT_GAP:
-                wide += 1
-                marked += a.space_after or id(a) in spaced
-    return wide >= 20 and marked >= 0.97 * wide
 
 
 def _usual(gaps: list[float]) -> float:

@@ -22,7 +22,7 @@ from ..normalize import normalize
 from ..numbering import read_label
 from . import repair, tables
 from .columns import Line
-from .glyphs import UNKNOWN, Glyph
+from .glyphs import UNKNOWN, Glyph, is_red
 from .typography import (Style, body_colour, body_style, line_style, other_glyphs, rank,
                          same_size, settle_sizes, stands_apart, usual_widths)
 
@@ -80,11 +80,11 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     compound = repair.compound_hyphens(glyph_lines)
     kept = [repair.plain_hyphen_at_end(glyphs) in compound for glyphs in glyph_lines]
     colour = body_colour([g for gs in glyph_lines for g in gs])
-    words = repair.vocabulary("".join(g.text for g in gs) for gs in glyph_lines)
+    words = repair.vocabulary("".join([g.text for g in gs]) for gs in glyph_lines)
     repair.repair_ligatures(glyph_lines, words)
     facts = []
     for line, glyphs, keeps in zip(lines, glyph_lines, kept):
-        text = "".join(g.text for g in glyphs).strip()
+        text = "".join([g.text for g in glyphs]).strip()
         if text:
             style = line_style(glyphs, colour)
             if line.small_caps and not style.caps:
@@ -93,7 +93,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             facts.append(_Line(line, glyphs, text, style, False, keeps))
     if not facts:
         return []
-    body = body_style([(f.style, sum(c.isalnum() for c in f.text)) for f in facts])
+    body = body_style([(f.style, sum(map(str.isalnum, f.text))) for f in facts])
     for f in facts:
         f.apart = stands_apart(f.style, body)
         if not f.apart and not f.style.caps and id(f.glyphs) in other_forms:
@@ -439,9 +439,15 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
                 raw.append(" " if kind == "heading" else join)
                 flags.append(flags[-1] if flags else (False, False, False))
         for g in glyphs:
-            text = "" if g.text == UNKNOWN else g.text  # an unresolved glyph: left out
-            raw.extend(text)
-            flags.extend([(g.bold, g.italic, g.red)] * len(text))
+            text = g.text
+            if text == UNKNOWN:
+                continue  # an unresolved glyph: left out
+            if len(text) == 1:
+                raw.append(text)
+                flags.append((g.bold, g.italic, is_red(g.color)))  # g.red, one call less
+            else:
+                raw.extend(text)
+                flags.extend([(g.bold, g.italic, g.red)] * len(text))
     raw_text = "".join(raw)
     text, marks = normalize(raw_text, _runs([fl[2] for fl in flags]))
     first = b.lines[0]
@@ -453,17 +459,24 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
 
 
 def _all_emphasized(raw: str, flags) -> bool:
-    letters = [fl for ch, fl in zip(raw, flags) if ch.isalnum()]
-    return bool(letters) and all(fl[0] or fl[1] for fl in letters)
+    letters = False
+    for ch, fl in zip(raw, flags):
+        if ch.isalnum():
+            if not (fl[0] or fl[1]):
+                return False  # a letter in roman type: most paragraphs, at once
+            letters = True
+    return letters
 
 
 def _strip_bullet(glyphs: list[Glyph]) -> list[Glyph]:
-    text = "".join(g.text for g in glyphs)
+    text = "".join([g.text for g in glyphs])
     m = _BULLET.match(text)
     return glyphs[m.end():] if m else glyphs
 
 
 def _runs(flags: list[bool]) -> list[tuple[int, int]]:
+    if True not in flags:
+        return []
     spans, start = [], None
     for k, on in enumerate(flags + [False]):
         if on and start is None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from operator import attrgetter
 
 from .glyphs import UNKNOWN, Glyph
 
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl", "ft", "Th", "st", "ct")
+_TEXT = attrgetter("text")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
@@ -177,6 +179,7 @@ def repair_ligatures(lines: list[list[Glyph]], words: Counter) -> None:
     """Give unmapped glyphs the letters that make the words they sit in words of the
     document. One glyph is one ligature throughout a font, so votes pool per glyph."""
     votes: dict[object, Counter] = {}
+    lines = [glyphs for glyphs in lines if UNKNOWN in map(_TEXT, glyphs)]
     for glyphs in lines:
         for word in _words_with_unknowns(glyphs):
             cids = {g.cid for g in word if g.text == UNKNOWN}

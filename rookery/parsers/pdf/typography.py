@@ -45,14 +45,22 @@ def line_style(glyphs: list[Glyph], body_colour=None) -> Style:
     # the size most letters are set in (a section number's digits do not vote: beside
     # a short title in small capitals they would outvote its letters)
     letters = [g for g in ink if g.text.isalpha()] or ink
-    size = Counter(g.size for g in letters).most_common(1)[0][0]
-    family = Counter(g.family for g in ink).most_common(1)[0][0]
-    colour = Counter(g.color for g in ink).most_common(1)[0][0]
+    size = _most_common([g.size for g in letters])
+    family = _most_common([g.family for g in ink])
+    colour = _most_common([g.color for g in ink])
     # weight and slant are the line's own family's: a symbol from an icon font set
     # among bold letters ("inkwell symbol {C}") is no lighter word
     own = [g for g in ink if g.family == family]
     return Style(round(size * 2) / 2, family, all(g.bold for g in own),
                  all(g.italic for g in own), caps, _colour_class(colour, body_colour))
+
+
+def _most_common(values: list):
+    """Counter(values).most_common(1)'s value, without a Counter where all are one."""
+    first = values[0]
+    if values.count(first) == len(values):
+        return first
+    return Counter(values).most_common(1)[0][0]
 
 
 def _colour_class(colour, body_colour):
@@ -67,11 +75,20 @@ def _caps(glyphs: list[Glyph]) -> str:
     letters = [g for g in glyphs if g.text.isalpha()]
     if len(letters) < 4:
         return ""
+    if _one_size(letters):
+        return "all" if all(g.text.isupper() for g in letters) else ""
     if all(g.text.isupper() for g in letters):
         return "small" if any(_two_sizes(word) for word in _words(glyphs)) else "all"
     # small capitals an engine made by scaling capitals down, and whose text it kept in
     # lower case: "Notes" as N at full size and "otes" set smaller
     return "small" if any(_scaled_lower(word) for word in _words(glyphs)) else ""
+
+
+def _one_size(letters: list[Glyph]) -> bool:
+    """Are the letters all of one size (above 0)? Then no word among them mixes
+    capitals with small capitals (the quick answer for most lines)."""
+    size = letters[0].size
+    return size > 0 and all(g.size == size for g in letters)
 
 
 def _scaled_lower(word: list[Glyph]) -> bool:
@@ -106,7 +123,7 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     if not letters:
         return None
     found = None
-    for word in _words(glyphs):
+    for word in () if _one_size(letters) else _words(glyphs):
         big = max(g.size for g in word)
         if SMALL_CAPS[0] * big <= min(g.size for g in word) <= SMALL_CAPS[1] * big:
             found = min(g.size for g in word)
@@ -194,7 +211,7 @@ def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:
 
 
 def body_colour(glyphs) -> tuple[int, int, int] | None:
-    count = Counter(g.color for g in glyphs if g.text.isalnum())
+    count = Counter([g.color for g in glyphs if g.text.isalnum()])
     return count.most_common(1)[0][0] if count else None
 
 
