@@ -24,14 +24,14 @@ def alphabetical(titles: list[str]) -> bool:
     return ordered >= 0.85 * (len(keys) - 1)
 
 
-def term_name(block: Block) -> str | None:
+def term_name(block: Block, leads: bool = True) -> str | None:
     """The term a glossary paragraph names: the name it opens with, set run-in ("Abandon"
     in "Abandon To turn a face-up scheme..."), or its whole text when it is a name on a
     line of its own set in bold or italics; a name, not the first words of a sentence."""
     if block.kind not in ("para", "item"):
         return None
     name = block.run_in
-    if name is None and block.lead and not block.is_question:
+    if name is None and leads and block.lead and not block.is_question:
         name = block.lead  # a name set close over its definition (not over a question)
     if name is None and block.emphasized and not block.lead and "\n" not in block.text \
             and not block.text.rstrip().endswith("?"):
@@ -39,15 +39,17 @@ def term_name(block: Block) -> str | None:
     return name if name and is_name(name.rstrip(" :.-"), 10) else None
 
 
-def term_openers(body: list[Block], term_context: bool) -> set[int]:
+def term_openers(body: list[Block], term_context: bool, leads: bool = True) -> set[int]:
     """Which blocks of this body open glossary terms: under a heading that says
     glossary, or three or more names in alphabetical order. A name on its own line
     opens one only with its definition after it (a letter dividing a glossary, "B",
     does not); a name that recurs ("Example:" opening paragraph after paragraph) is a
-    label, never a term."""
+    label, never a term. With `leads`, a name set close over its definition (a bold
+    first line) may open one; not where the section says its entries are errata, list
+    entries or questions."""
     names = {}
     for k, block in enumerate(body):
-        name = term_name(block)
+        name = term_name(block, leads)
         if name is None:
             continue
         if block.run_in is None and block.lead is None:

@@ -251,13 +251,14 @@ def _vocabulary(title: str | None) -> str | None:
     return None
 
 
-def _split_entries(node: _Node, faq_context: bool, term_context: bool = False) -> None:
+def _split_entries(node: _Node, faq_context: bool, term_context: bool = False,
+                   leads: bool = True) -> None:
     """Cut a section's body into its own text plus the entries that follow it."""
     own: list[Block] = []
     entries: list[_Node] = []
     path = node.path + ((node.heading_text,) if node.heading_text else ())
     faq_here = faq_context or sum(b.is_question for b in node.body) >= 2
-    terms = term_openers(node.body, term_context)
+    terms = term_openers(node.body, term_context, leads)
     for k, block in enumerate(node.body):
         if k in terms:
             entries.append(_term_entry(block, node.level + 1, path))
@@ -352,7 +353,8 @@ def _emit(node: _Node, out: list[Section], context: str | None) -> None:
     if not node.is_entry:
         # run-in terms split the glossary itself, not the entries below it (a term's own
         # "Related: ..." line is no term)
-        _split_entries(node, "faq" in (own, context), own == "term")
+        _split_entries(node, "faq" in (own, context), own == "term",
+                       leads=not {own, context} & {"errata", "list", "faq"})
     if node.heading_text is not None or node.body:
         out.append(_section(node, own, context))
     leaves = [c.kind is None and not c.children for c in node.children]

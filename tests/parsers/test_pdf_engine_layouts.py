@@ -1,11 +1,11 @@
-"""The engine layouts (tests/engines.py) make every choice at least twice."""
+"""The cycled engine layouts (tests/engines.py) make every choice at least twice."""
 from collections import Counter
 
 import engines
 
 
 def test_every_engine_has_five_layouts_and_every_choice_is_made_twice():
-    layouts = engines.layouts()
+    layouts = engines.cycled()
     assert min(Counter(l.engine for l in layouts).values()) >= 5
     for axis in ("engine", "paper", "columns", "font", "size", "headings", "question",
                  "justify", "hyphens", "compounds", "header", "page_number", "contents",

@@ -17,10 +17,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block, runs
+from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
 from ..normalize import normalize
 from ..numbering import read_label
-from . import repair, tables
+from . import repair, spacing, tables
 from .columns import Line
 from .glyphs import UNKNOWN, Glyph, is_red
 from .typography import (Style, body_colour, body_style, line_style, other_glyphs, rank,
@@ -100,8 +100,8 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             # the font's own small capitals: the text layer shows lower case
             f.style = replace(f.style, caps="small")
             f.apart = True
-    _narrow_boxes(facts)
-    pitch = _pitches(facts)
+    spacing.narrow_boxes(facts)
+    pitch = spacing.pitches(facts)
     blocks = _segment(facts, pitch)
     for b in blocks:
         _settle_near_misses(b)
@@ -139,58 +139,6 @@ def _glyphs(line: Line) -> list[Glyph]:
     return out
 
 
-def _pitches(facts: list[_Line]) -> dict:
-    """The usual distance between baselines of consecutive lines, per type size, and per
-    page and size where a page is set looser than the rest (an introduction) and shows
-    it in three or more lines at one spacing still too tight to be a paragraph space."""
-    seen: dict[float, Counter] = {}
-    pages: dict[tuple[int, float], Counter] = {}
-    for a, b in zip(facts, facts[1:]):
-        if b.line.page == a.line.page and not b.line.first_in_column and a.size == b.size:
-            delta = round(b.line.bottom - a.line.bottom, 1)
-            if 0 < delta < 3 * a.size:
-                seen.setdefault(a.size, Counter())[delta] += 1
-                pages.setdefault((a.line.page, a.size), Counter())[delta] += 1
-    out: dict = {size: _usual_delta(c) for size, c in seen.items()}
-    for (page, size), c in pages.items():
-        own = _usual_delta(c)
-        if own > out[size] and c[own] >= 3 and own <= LOOSE_LEADING * size:
-            out[page, size] = own
-    return out
-
-
-LOOSE_LEADING = 1.35  # baselines further apart than this many type sizes: a paragraph space
-
-
-def _usual_delta(c: Counter) -> float:
-    return min(d for d, n in c.items() if n >= max(1, 0.2 * c.most_common(1)[0][1]))
-
-
-def _narrow_boxes(facts: list[_Line]) -> None:
-    """Text set in a box narrower than its column (an example beside a picture) is
-    measured by the box: a run of four or more lines at one left edge that all end well
-    short of the column, near one another, and mostly run on mid-sentence (the next
-    line opens in lower case), as wrapped prose does and a list of names does not."""
-    for run in runs(facts, _same_box):
-        if len(run) < 4:
-            continue
-        left, (col_left, col_right) = run[0].x0, run[0].line.column
-        right = max(f.x1 for f in run)
-        ends = [f.x1 for f in run[:-1]]
-        mid_sentence = sum(nxt.text[:1].islower() for nxt in run[1:])
-        if right - col_left < 0.75 * (col_right - col_left) \
-                and max(ends) - min(ends) <= 0.3 * (right - left) \
-                and 2 * mid_sentence > len(run) - 1:
-            for f in run:
-                f.line.column = (col_left, right)
-
-
-def _same_box(a: _Line, b: _Line) -> bool:
-    return a.line.page == b.line.page and a.line.column == b.line.column \
-        and abs(a.x0 - b.x0) < 0.5 * b.size and same_size(a.size, b.size) \
-        and 0 < b.line.bottom - a.line.bottom <= 1.6 * b.size
-
-
 # ---------------------------------------------------------------- segmentation
 
 def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
@@ -204,7 +152,7 @@ def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
             row, above = prev.lines[-1], blocks[-2].lines[-1]
             first, last = printed.get(id(row), (row, row))
             if tables.wraps_cells(printed.get(id(above), (above,))[0], first, last, f,
-                                  _close(last, f, pitch)):
+                                  spacing.close(last, f, pitch)):
                 line = tables.with_wrapped_cells(row, f)
                 glyphs = _glyphs(line)
                 prev.lines[-1] = _Line(line, glyphs, "".join(g.text for g in glyphs).strip(),
@@ -230,17 +178,6 @@ def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
     return blocks
 
 
-def _new_column(last: _Line, f: _Line) -> bool:
-    return f.line.first_in_column or f.line.page != last.line.page \
-        or f.line.column != last.line.column
-
-
-def _close(last: _Line, f: _Line, pitch: dict) -> bool:
-    """Does `f` follow `last` at the usual spacing (no paragraph space between)?"""
-    usual = pitch.get((f.line.page, f.size)) or pitch.get(f.size, 1.2 * f.size)
-    return f.line.bottom - last.line.bottom <= usual + 0.12 * f.size
-
-
 def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
     last = block.lines[-1]
     if block.lines[0].apart and not block.lead:
@@ -250,27 +187,27 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
         # does not wrap onto a line that opens with a number of its own
         if _starts_numbered(block.lines[0]) and _starts_numbered(f):
             return False
-        if _new_column(last, f):
-            return f.style == last.style and _is_full(last, f)
+        if spacing.new_column(last, f):
+            return f.style == last.style and spacing.is_full(last, f)
         if f.style != last.style:
             return len(block.lines) <= 2 and f.apart and same_size(f.size, last.size) \
-                and not (f.style.bold and not last.style.bold) and _is_full(last, f) \
-                and _close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
-        if not _is_full(last, f, slack=last.size) and not _centred(last):
+                and not (f.style.bold and not last.style.bold) and spacing.is_full(last, f) \
+                and spacing.close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
+        if not spacing.is_full(last, f, slack=last.size) and not spacing.centred(last):
             return False  # a line that stopped well short of the edge: a heading ends
         tallest = max(g.size for g in last.glyphs + f.glyphs)
         return f.line.bottom - last.line.bottom <= 1.5 * tallest
     if not same_size(f.size, last.size):
         return False
-    full = _is_full(last, f)
-    if _new_column(last, f):
+    full = spacing.is_full(last, f)
+    if spacing.new_column(last, f):
         # carry on past a column break a full line, into a line of the same type; and a
         # named list (a group's cards, one a line) goes on in its type
         same = f.style == last.style and not _BULLET.match(f.text)
         if full:
             return same and not (_starts_numbered(f) and ENDS_CLAUSE.search(last.text))
         return same and block.lead and len(block.lines) > 1 and not _starts_numbered(f)
-    if f.apart and f.style != last.style and not (full and _close(last, f, pitch)):
+    if f.apart and f.style != last.style and not (full and spacing.close(last, f, pitch)):
         return False  # type set apart after a line that stopped short: something new
     if f.style.bold and not last.style.bold:
         return False  # a bold line after roman type names the next entry
@@ -281,9 +218,9 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
         return False  # no wrapped line starts with a bullet
     if (_is_item_start(f) or _starts_numbered(f)) and (not full or ENDS_CLAUSE.search(last.text)):
         return False  # a number after a line that ended a sentence, or stopped short
-    if block.kind != "item" and _indented(f) and not _indented(last) and full:
+    if block.kind != "item" and spacing.indented(f) and not spacing.indented(last) and full:
         return False  # a first line set in: a new paragraph, however full the last line
-    return _close(last, f, pitch)
+    return spacing.close(last, f, pitch)
 
 
 def _names(block: _Block, f: _Line, pitch: dict) -> bool:
@@ -299,7 +236,7 @@ def _names(block: _Block, f: _Line, pitch: dict) -> bool:
             or ENDS_CLAUSE.search(last.text) and not last.text.endswith(":"):
         return False  # a name does not end like a sentence (a group's may end with ":")
     # a name line left alone at a column's foot introduces the next column's text
-    return _new_column(last, f) or _close(last, f, pitch)
+    return spacing.new_column(last, f) or spacing.close(last, f, pitch)
 
 
 def _candidate(b: _Block) -> bool:
@@ -351,45 +288,6 @@ def _starts_numbered(f: _Line) -> bool:
     return read_label(f.text) is not None
 
 
-def _indented(f: _Line) -> bool:
-    """A first line set in from the column's edge: how some typesetters open paragraphs."""
-    return f.x0 - f.line.column[0] >= 0.6 * f.size
-
-
-def _first_word_width(f: _Line) -> float:
-    start = f.glyphs[0].x0
-    for g in f.glyphs:
-        if not g.text.strip():
-            return g.x0 - start
-    return f.glyphs[-1].x1 - start
-
-
-_LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
-
-
-def _centred(f: _Line) -> bool:
-    """Is the line set in the middle of its column (a title whose lines the typesetter
-    balances)?"""
-    left, right = f.line.column
-    return f.x0 - left > f.size and abs((f.x0 + f.x1) - (left + right)) <= f.size
-
-
-def _is_full(last: _Line, nxt: _Line, slack: float = 0.0) -> bool:
-    """Would the next line's first word have fitted at the end of this one (with `slack`
-    points to spare)? If not, the line was full and the break between them is only a
-    wrap. A line that dot leaders fill to the edge is not full of words."""
-    if _LEADERS.search(last.text):
-        return False
-    room = last.line.column[1] - last.x1
-    return room < _first_word_width(nxt) + max(0.3 * last.size, _word_space(last)) + slack
-
-
-def _word_space(f: _Line) -> float:
-    """The line's own space between words (letter-spaced type spaces its words wider)."""
-    spaces = sorted(g.x1 - g.x0 for g in f.glyphs if g.text == " ")
-    return spaces[len(spaces) // 2] if spaces else 0.0
-
-
 def _settle_near_misses(block: _Block) -> None:
     """A wrap where the next word missed the line by about its space is as likely a
     forced break: in a block whose other lines mostly break where they end (a list,
@@ -401,16 +299,16 @@ def _settle_near_misses(block: _Block) -> None:
         if join != " " or forced < 2 or 2 * forced <= len(joins) - 1:
             continue  # the other breaks are not mostly forced (or too few to say)
         last, nxt = block.lines[first + k], block.lines[first + k + 1]
-        if last.line.column[1] - last.x1 >= _first_word_width(nxt) - 0.3 * last.size:
+        if last.line.column[1] - last.x1 >= spacing.first_word_width(nxt) - 0.3 * last.size:
             block.joins[first + k] = "\n"
 
 
 def _join(block: _Block, nxt: _Line) -> str:
     last = block.lines[-1]
-    if not _is_full(last, nxt):
+    if not spacing.is_full(last, nxt):
         return "\n"  # stopped short
     own = block.joins[1:] if block.lead else block.joins  # not the name line's break
-    if own and own[-1] == "\n" and last.line.column[1] - last.x1 >= _first_word_width(nxt):
+    if own and own[-1] == "\n" and last.line.column[1] - last.x1 >= spacing.first_word_width(nxt):
         # the next word would only just not fit with its space: in a block whose lines
         # break where they end (a list, one name a line) this one does too
         return "\n"

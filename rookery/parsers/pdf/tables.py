@@ -105,10 +105,10 @@ def _is_label(text: str) -> bool:
 def wraps_cells(above, row, last, f, close: bool) -> bool:
     """Is `f` the rest of the cells of `row` (printed down to `last`), wrapped? Only in a
     table (the row `above` has its cells where this row does, in its own column: a
-    justified line's wide spaces do not line up), right under `last` (`close`: at the usual spacing), each
-    piece within a cell, under its start, where the cell had no room for the piece's
-    first word. A piece under every cell is a wrap only where the rows stand further
-    apart than this line does."""
+    justified line's wide spaces do not line up), right under `last` (`close`: at the
+    usual spacing), each piece within a cell, under its start, where the cell had no
+    room for the piece's first word. A piece under every cell is a wrap only where the
+    rows stand further apart than this line does."""
     cells, pieces = row.line.fragments, f.line.fragments
     if len(cells) < 2 or len(pieces) > len(cells) or not close \
             or f.line.page != row.line.page or f.line.column != row.line.column \

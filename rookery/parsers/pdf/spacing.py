@@ -1,0 +1,116 @@
+"""How a PDF's lines stand to one another: the usual distance between baselines (a
+paragraph space is more), a line that fills its column or stops short, a box of text
+narrower than its column, a line set in or centred. The paragraph rules
+(paragraphs.py) ask these of lines that carry `.line`, `.glyphs`, `.text`, `.size`."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ..blocks import runs
+from .typography import same_size
+
+if TYPE_CHECKING:
+    from .paragraphs import _Line
+
+def pitches(facts: list[_Line]) -> dict:
+    """The usual distance between baselines of consecutive lines, per type size, and per
+    page and size where a page is set looser than the rest (an introduction) and shows
+    it in three or more lines at one spacing still too tight to be a paragraph space."""
+    seen: dict[float, Counter] = {}
+    pages: dict[tuple[int, float], Counter] = {}
+    for a, b in zip(facts, facts[1:]):
+        if b.line.page == a.line.page and not b.line.first_in_column and a.size == b.size:
+            delta = round(b.line.bottom - a.line.bottom, 1)
+            if 0 < delta < 3 * a.size:
+                seen.setdefault(a.size, Counter())[delta] += 1
+                pages.setdefault((a.line.page, a.size), Counter())[delta] += 1
+    out: dict = {size: _usual_delta(c) for size, c in seen.items()}
+    for (page, size), c in pages.items():
+        own = _usual_delta(c)
+        if own > out[size] and c[own] >= 3 and own <= LOOSE_LEADING * size:
+            out[page, size] = own
+    return out
+
+
+LOOSE_LEADING = 1.35  # baselines further apart than this many type sizes: a paragraph space
+
+
+def _usual_delta(c: Counter) -> float:
+    return min(d for d, n in c.items() if n >= max(1, 0.2 * c.most_common(1)[0][1]))
+
+
+def narrow_boxes(facts: list[_Line]) -> None:
+    """Text set in a box narrower than its column (an example beside a picture) is
+    measured by the box: a run of four or more lines at one left edge that all end well
+    short of the column, near one another, and mostly run on mid-sentence (the next
+    line opens in lower case), as wrapped prose does and a list of names does not."""
+    for run in runs(facts, _same_box):
+        if len(run) < 4:
+            continue
+        left, (col_left, col_right) = run[0].x0, run[0].line.column
+        right = max(f.x1 for f in run)
+        ends = [f.x1 for f in run[:-1]]
+        mid_sentence = sum(nxt.text[:1].islower() for nxt in run[1:])
+        if right - col_left < 0.75 * (col_right - col_left) \
+                and max(ends) - min(ends) <= 0.3 * (right - left) \
+                and 2 * mid_sentence > len(run) - 1:
+            for f in run:
+                f.line.column = (col_left, right)
+
+
+def _same_box(a: _Line, b: _Line) -> bool:
+    return a.line.page == b.line.page and a.line.column == b.line.column \
+        and abs(a.x0 - b.x0) < 0.5 * b.size and same_size(a.size, b.size) \
+        and 0 < b.line.bottom - a.line.bottom <= 1.6 * b.size
+
+
+def new_column(last: _Line, f: _Line) -> bool:
+    return f.line.first_in_column or f.line.page != last.line.page \
+        or f.line.column != last.line.column
+
+
+def close(last: _Line, f: _Line, pitch: dict) -> bool:
+    """Does `f` follow `last` at the usual spacing (no paragraph space between)?"""
+    usual = pitch.get((f.line.page, f.size)) or pitch.get(f.size, 1.2 * f.size)
+    return f.line.bottom - last.line.bottom <= usual + 0.12 * f.size
+
+
+def indented(f: _Line) -> bool:
+    """A first line set in from the column's edge: how some typesetters open paragraphs."""
+    return f.x0 - f.line.column[0] >= 0.6 * f.size
+
+
+def first_word_width(f: _Line) -> float:
+    start = f.glyphs[0].x0
+    for g in f.glyphs:
+        if not g.text.strip():
+            return g.x0 - start
+    return f.glyphs[-1].x1 - start
+
+
+LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
+
+
+def centred(f: _Line) -> bool:
+    """Is the line set in the middle of its column (a title whose lines the typesetter
+    balances)?"""
+    left, right = f.line.column
+    return f.x0 - left > f.size and abs((f.x0 + f.x1) - (left + right)) <= f.size
+
+
+def is_full(last: _Line, nxt: _Line, slack: float = 0.0) -> bool:
+    """Would the next line's first word have fitted at the end of this one (with `slack`
+    points to spare)? If not, the line was full and the break between them is only a
+    wrap. A line that dot leaders fill to the edge is not full of words."""
+    if LEADERS.search(last.text):
+        return False
+    room = last.line.column[1] - last.x1
+    return room < first_word_width(nxt) + max(0.3 * last.size, _word_space(last)) + slack
+
+
+def _word_space(f: _Line) -> float:
+    """The line's own space between words (letter-spaced type spaces its words wider)."""
+    spaces = sorted(g.x1 - g.x0 for g in f.glyphs if g.text == " ")
+    return spaces[len(spaces) // 2] if spaces else 0.0
