@@ -25,6 +25,15 @@ settings.load_profile("rookery")
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def run_parse_cache(tmp_path_factory):
+    """A parse cache for the run, set before any fixture a module or the session shares
+    (a watcher replaying the corpus) parses: they never read or fill the user's cache."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ROOKERY_CACHE", str(tmp_path_factory.mktemp("run-parse-cache")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def parse_cache(tmp_path_factory, monkeypatch) -> Path:
     """Every test's parse cache (and that of each rookery it starts) is a folder of its
