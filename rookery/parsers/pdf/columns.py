@@ -201,8 +201,9 @@ def _carry_on_spans(bands) -> None:
 def _lines(frags: list[Fragment], column: tuple[float, float], page: int) -> list[Line]:
     """Join fragments that share a baseline into lines, top to bottom."""
     out: list[Line] = []
-    for f in sorted(frags, key=lambda f: (_baseline(f), f.x0)):
-        if out and abs(_baseline(out[-1].fragments[-1]) - _baseline(f)) <= 0.3 * f.size:
+    base = {id(f): _baseline(f) for f in frags}
+    for f in sorted(frags, key=lambda f: (base[id(f)], f.x0)):
+        if out and abs(base[id(out[-1].fragments[-1])] - base[id(f)]) <= 0.3 * f.size:
             out[-1].fragments.append(f)
             out[-1].fragments.sort(key=lambda g: g.x0)
         else:

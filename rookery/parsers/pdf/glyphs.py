@@ -177,7 +177,8 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
         # own tracking: a letter-spaced heading beside a column of body text has its own
         wide = FRAGMENT_GAP + max(_usual(gaps), 0.0)
         cuts = [0] + [k + 1 for k, gap in enumerate(gaps)
-                      if gap > wide or _other_line(ink[k], ink[k + 1])] + [len(ink)]
+                      if gap > wide or ink[k + 1].x0 - ink[k].x1 > FRAGMENT_GAP
+                      and _other_line(ink[k], ink[k + 1])] + [len(ink)]
         alnum = [g.text.isalnum() for g in ink]
         for a, b in zip(cuts, cuts[1:]):
             # the tracking is read between letters: dot leaders set apart are no guide

@@ -154,7 +154,10 @@ def settle_sizes(glyphs: list[Glyph]) -> None:
     """Give sizes a hair apart one value, the commonest among them: a reader may give one
     heading 14.3 points and the next 14.2 (a scaled text matrix), and rounding them to
     half a point would make two styles of them."""
-    count = Counter(round(g.size, 2) for g in glyphs)
+    drawn = Counter(g.size for g in glyphs)
+    count: Counter = Counter()
+    for size, n in drawn.items():
+        count[round(size, 2)] += n
     settled: dict[float, float] = {}
     group: list[float] = []
     for size in sorted(count) + [None]:
@@ -164,8 +167,9 @@ def settle_sizes(glyphs: list[Glyph]) -> None:
             group = []
         if size is not None:
             group.append(size)
+    final = {size: settled[round(size, 2)] for size in drawn}
     for g in glyphs:
-        g.size = settled[round(g.size, 2)]
+        g.size = final[g.size]
 
 
 VARIANT = 0.04  # a letter this much wider or narrower than its face's usual one: another glyph
@@ -175,12 +179,13 @@ VARIANT_SHARE = 0.5  # ... for this share of a line's letters: the line is in an
 def usual_widths(glyphs) -> dict:
     """Each lower-case letter's usual advance, in ems, in each face: the width its
     glyph has in the body text, where the document uses it most."""
-    seen: dict = {}
+    counted: Counter = Counter()
     for g in glyphs:
-        if g.text.islower() and g.size > 0:
-            key = (g.family, g.bold, g.italic, g.text)
-            widths = seen.setdefault(key, Counter())
-            widths[round((g.x1 - g.x0) / g.size, 3)] += 1
+        if g.size > 0 and g.text.islower():
+            counted[g.family, g.bold, g.italic, g.text, round((g.x1 - g.x0) / g.size, 3)] += 1
+    seen: dict = {}
+    for (*face, width), n in counted.items():
+        seen.setdefault(tuple(face), Counter())[width] += n
     return {key: widths.most_common(1)[0][0] for key, widths in seen.items()
             if widths.total() >= 5}
 
