@@ -23,7 +23,7 @@ from ..numbering import read_label
 from . import repair, spacing, tables
 from .columns import Line
 from .glyphs import UNKNOWN, Glyph, is_red
-from .typography import (Style, body_colour, body_style, line_style, other_glyphs, rank,
+from .typography import (CARRIED, Style, body_colour, body_style, line_style, other_glyphs, rank,
                          same_size, settle_sizes, stands_apart, usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
@@ -72,7 +72,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     other_forms, before = set(), False
     for gs in glyph_lines:
         # the rest of a line in another form tells with fewer letters ("zero?")
-        if other_glyphs(gs, usual, 1, 0.3) if before else other_glyphs(gs, usual):
+        if other_glyphs(gs, usual, *CARRIED) if before else other_glyphs(gs, usual):
             other_forms.add(id(gs))
         before = id(gs) in other_forms
     settle_sizes([g for glyphs in glyph_lines for g in glyphs])

@@ -90,7 +90,7 @@ def first_word_width(f: _Line) -> float:
     return f.glyphs[-1].x1 - start
 
 
-LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
+_LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
 
 
 def centred(f: _Line) -> bool:
@@ -104,7 +104,7 @@ def is_full(last: _Line, nxt: _Line, slack: float = 0.0) -> bool:
     """Would the next line's first word have fitted at the end of this one (with `slack`
     points to spare)? If not, the line was full and the break between them is only a
     wrap. A line that dot leaders fill to the edge is not full of words."""
-    if LEADERS.search(last.text):
+    if _LEADERS.search(last.text):
         return False
     room = last.line.column[1] - last.x1
     return room < first_word_width(nxt) + max(0.3 * last.size, _word_space(last)) + slack

@@ -174,6 +174,10 @@ def settle_sizes(glyphs: list[Glyph]) -> None:
 
 VARIANT = 0.04  # a letter this much wider or narrower than its face's usual one: another glyph
 VARIANT_SHARE = 0.5  # ... for this share of a line's letters: the line is in another form
+VARIANT_LETTERS = 6  # ... of at least this many letters
+# a line that goes on in another form ("zero?" after "...my morale below"): any letter
+# judged, and a third of them other
+CARRIED = (1, 0.3)
 
 
 def usual_widths(glyphs) -> dict:
@@ -190,7 +194,7 @@ def usual_widths(glyphs) -> dict:
             if widths.total() >= 5}
 
 
-def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = 6,
+def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,
                  share: float = VARIANT_SHARE) -> bool:
     """Are most of a line's lower-case letters drawn with other glyphs than its face's
     usual ones, at the same size? A font's own small capitals are mapped back to the
