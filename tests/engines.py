@@ -9,8 +9,9 @@ apart (size, weight, small capitals, colour only, capitals, letter spacing), jus
 and hyphenated (by the engine, or by soft hyphens we put in) or ragged text, U+2010 in
 compounds, running header and page numbers, a contents page first, the red of the change
 marks. `layouts()` spreads about thirty of them over the engines, each choice made at least
-twice, and adds fifteen whose choices are drawn at random; each must parse to the
-sections of the web page.
+twice, adds fifteen whose choices are drawn at random, and seven drawn from other seeds
+that the reader once got wrong (`found`); each must parse to the sections of the web
+page.
 """
 from __future__ import annotations
 
@@ -57,8 +58,8 @@ class Layout:
 
 
 def layouts() -> list[Layout]:
-    """Every layout the tests typeset: the cycled ones and the drawn ones."""
-    return cycled() + drawn()
+    """Every layout the tests typeset: the cycled ones, the drawn ones, and the found."""
+    return cycled() + drawn() + found()
 
 
 def cycled() -> list[Layout]:
@@ -114,6 +115,42 @@ def drawn(per_engine: int = 5, seed: int = 7) -> list[Layout]:
                 variant=Variant(numbered=headings in NEEDS_NUMBERS or pick.random() < 0.3,
                                 faq_titles=pick.random() < 0.3, table=pick.random() < 0.4)))
     return out
+
+
+def found() -> list[Layout]:
+    """Layouts drawn at random from other seeds that the reader once got wrong, kept as
+    they were drawn: a sentence every term ends with atop a column; PDFium marking soft
+    hyphens inside words as hyphens; a table's justified cells; a large heading on a body
+    line's baseline; a capitals heading broken at a compound's hyphen; a heading in
+    capitals over a question in italics; a name over a question in small capitals; the
+    engine's hyphen glyph mapped to U+00AD in a heading. Read with both readers."""
+    return [
+        Layout(name="found-weasyprint-spaced", engine="weasyprint", columns=2,
+               font="Liberation Sans", headings="spaced", page_number="none",
+               contents="leaders", marks="#e00000"),
+        Layout(name="found-typst-caps-soft", engine="typst", columns=3, font="DejaVu Sans",
+               size=10.5, headings="caps", justify=True, hyphens="soft", page_number="top",
+               contents="leaders", marks="#b22222", variant=Variant(numbered=True)),
+        Layout(name="found-typst-caps-table", engine="typst", paper="Letter", columns=3,
+               font="Liberation Sans", size=10.5, headings="caps", question="smallcaps",
+               justify=True, hyphens="soft", compounds=True, page_number="none",
+               marks="#e00000", variant=Variant(numbered=True, table=True)),
+        Layout(name="found-typst-spaced-table", engine="typst", paper="Letter", columns=3,
+               headings="spaced", question="bold", justify=True, page_number="none",
+               marks="#b22222", variant=Variant(numbered=True, table=True)),
+        Layout(name="found-typst-caps-titles", engine="typst", columns=3,
+               font="Liberation Sans", size=10.5, headings="caps", hyphens="soft",
+               page_number="top", contents="leaders",
+               variant=Variant(numbered=True, faq_titles=True, table=True)),
+        Layout(name="found-typst-spaced-smallcaps", engine="typst", paper="Letter",
+               columns=3, font="FreeSerif", size=11.0, headings="spaced",
+               question="smallcaps", justify=True, page_number="top", marks="#e00000",
+               variant=Variant(faq_titles=True)),
+        Layout(name="found-typst-classic-auto", engine="typst", paper="Letter", columns=2,
+               size=10.5, headings="classic", question="smallcaps", justify=True,
+               hyphens="auto", header=False, page_number="top", marks="#e00000",
+               variant=Variant(numbered=True, faq_titles=True)),
+    ]
 
 
 # ---------------------------------------------------------------- words as printed

@@ -7,7 +7,7 @@ from rookery.parsers.blocks import Block
 from rookery.parsers.contents import drop_contents
 from rookery.parsers.pdf.glyphs import Glyph, fragments
 from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens, keeps_hyphen,
-                                        plain_hyphen_at_end, vocabulary)
+                                        plain_hyphen_at_end, split_word, vocabulary)
 from rookery.parsers.pdf.typography import (line_style, other_glyphs, restore_small_caps,
                                            settle_sizes, usual_widths)
 
@@ -129,6 +129,19 @@ def test_a_hyphenated_break_is_judged_by_the_documents_vocabulary(left, right, k
     words = vocabulary(["considered targeting play out-of-play non-targeting is con- sidered",
                         "a non-target- ing effect and an out-of- play card"])
     assert keeps_hyphen(left, right, words, soft=True) is keeps
+
+
+@pytest.mark.parametrize("before,after,parts", [
+    ("an op\u00adpo-", "nent acted", ("oppo", "nent")),
+    ("the op-", "po\u00adnent acted", ("op", "ponent")),
+    ("a draw\u00ad", "ing step", ("draw", "ing")),  # a soft hyphen drawn at the end
+])
+def test_a_broken_word_is_read_past_the_soft_hyphens_inside_it(before, after, parts):
+    # a typesetter that keeps every hyphenation point in its text layer breaks at one
+    # and leaves the others inside the word's parts
+    line = set_line(before)
+    plain_hyphen_at_end(line)
+    assert split_word("".join(g.text for g in line), after) == parts
 
 
 def test_soft_hyphens_inside_words_do_not_split_the_documents_vocabulary():
@@ -307,11 +320,13 @@ def test_the_parts_a_contents_list_ranks_outermost_are_the_top_level_parts():
 
 # ---------------------------------------------------------------- what other engines do
 
-def test_a_large_heading_beside_a_body_line_is_a_line_of_its_own():
+@pytest.mark.parametrize("base", [106.0, 100.0])
+def test_a_large_heading_beside_a_body_line_is_a_line_of_its_own(base):
     # a heading's second line, twice the body's size, sits a few points below the last
-    # line of the column beside it and little more than an em of the body's type away
+    # line of the column beside it, or on its very baseline, little more than an em of
+    # the body's type away (and less than one of the heading's)
     body = set_line("published by", x=50.0)
-    heading = set_line("Clarifications", size=20.0, base=106.0, x=body[-1].x1 + 13.0)
+    heading = set_line("Clarifications", size=20.0, base=base, x=body[-1].x1 + 16.0)
     assert sorted(words(body + heading)) == ["Clarifications", "published by"]
 
 
@@ -366,6 +381,47 @@ def test_soft_hyphens_drawn_as_hyphens_are_hyphens(widths, elsewhere, spelled):
         g.x1 = g.x0 + width * g.size
     drawn_soft_hyphens([line, set_line(elsewhere or "plain words", base=140.0)])
     assert "".join(g.text for g in line) == spelled
+
+
+@pytest.mark.parametrize("start,spelled", [
+    # a heading's compound, the face's only soft hyphen: drawn with room of its own
+    (0.0, "Mid-Effect"),
+    (-0.06, "Mid-Effect"),  # kerned a little under the letter before it
+    # one drawn over the letter before it, at its place: no glyph of its own
+    (-0.4, "Mid\u00adEffect"),
+])
+def test_a_faces_lone_soft_hyphen_is_judged_by_the_room_it_takes(start, spelled):
+    heading = set_line("Mid\u00adEffect", size=12.0)
+    for g in heading:
+        g.bold = True
+    shy = next(g for g in heading if g.text == "\u00ad")
+    shy.x0 += start * shy.size
+    shy.x1 = shy.x0 + 0.33 * shy.size
+    drawn_soft_hyphens([heading, set_line("plain words", base=140.0)])
+    assert "".join(g.text for g in heading) == spelled
+
+
+def test_a_soft_hyphen_after_a_letter_drawn_narrower_than_usual_is_a_slice():
+    # a letter and the soft hyphen after it share the letter's glyph: the letter gets a
+    # part of its box, the hyphen the rest
+    body = [g for k in range(6) for g in set_line("plain words set in a row", base=200.0 + 14 * k)]
+    word = set_line("Row\u00adlane")
+    w, shy = word[2], word[3]
+    w.x1 = w.x0 + 0.2 * w.size
+    shy.x0, shy.x1 = w.x1, w.x1 + 0.3 * shy.size
+    drawn_soft_hyphens([word, body], usual_widths(body + word))
+    assert "".join(g.text for g in word) == "Row\u00adlane"
+
+
+@pytest.mark.parametrize("left,right,heading,keeps", [
+    ("MID", "EFFECT", True, True),  # a heading's compound: the word after it is a word
+    ("Clarifi", "cations", True, False),  # a heading hyphenated: a syllable after it
+    ("MID", "EFFECT", False, False),  # body text breaks far more often than compounds
+])
+def test_a_headings_hyphen_the_vocabulary_cannot_judge_is_kept_before_a_word(
+        left, right, heading, keeps):
+    words = vocabulary(["an effect ends", "each effect resolves", "the rulings"])
+    assert keeps_hyphen(left, right, words, soft=True, heading=heading) is keeps
 
 
 def test_names_close_over_their_definitions_in_order_are_glossary_terms():

@@ -129,7 +129,10 @@ def _pdfium_page(raw, page, index: int) -> Page:
                         out[-1].space_after = True
                     continue
                 if code < 32 and c.is_hyphen(tp, k):
-                    code = 45  # PDFium's mark for a hyphen that ends a line: a hyphen
+                    # PDFium's mark for a hyphen where it thinks a line ends, whether the
+                    # text had a hyphen or a soft one: a soft hyphen, which is a hyphen at
+                    # a line's end and nothing inside a word unless drawn (repair.py)
+                    code = 0xAD
                 if code == 10 or code == 13:
                     continue
             obj = get_object(handle, k)

@@ -46,7 +46,7 @@ def split_furniture(pages: list[list[Fragment]], widths: list[float] | None = No
         for group in _same_height(members):
             placed = [(i, f) for i, f in group
                       if any(j != i and _aligned(f, g, widths[i], widths[j]) for j, g in group)
-                      and not _in_text_block(f, [g for g in pages[i] if id(g) not in likely])]
+                      and not _in_text_block(f, pages[i], likely)]
             if len({i for i, _f in placed}) >= need:
                 doomed.update(id(f) for _i, f in placed)
                 texts.append(placed[0][1].text)
@@ -54,20 +54,29 @@ def split_furniture(pages: list[list[Fragment]], widths: list[float] | None = No
     return cleaned, texts
 
 
-def _in_text_block(f: Fragment, frags: list[Fragment]) -> bool:
-    """Is the fragment level with a line of a column of text beside it (one with more
-    text right above or below it at its left edge), among the page's `frags` that do
-    not recur? Then it opens or closes a column itself: a line a short document repeats
-    that came to top two pages, not a running head, which stands above or below every
-    column."""
+def _in_text_block(f: Fragment, frags: list[Fragment], likely: set[int]) -> bool:
+    """Is the fragment a line of a column of text: with a line that does not recur right
+    above or below it at its left edge, in its type, or level with such a line of a
+    column beside it? A line a short document repeats that came to top a column on two
+    pages is text; a running head stands above or below every column, apart. The text
+    above or below the line beside it may recur itself (a sentence ending twice)."""
+    if any(_column_mates(f, g) and abs(g.size - f.size) <= 0.1 * f.size
+           for g in frags if id(g) not in likely):
+        return True
     for g in frags:
-        if g is f or g.x1 > f.x0 and g.x0 < f.x1 \
+        if g is f or id(g) in likely or g.x1 > f.x0 and g.x0 < f.x1 \
                 or abs(g.top - f.top) > 0.5 * max(g.size, f.size):
             continue
-        if any(h is not g and abs(h.x0 - g.x0) <= 0.5 * g.size
-               and 0 < abs(h.top - g.top) <= 1.6 * g.size for h in frags):
+        if any(_column_mates(g, h) for h in frags):
             return True
     return False
+
+
+def _column_mates(a: Fragment, b: Fragment) -> bool:
+    """Does `b` stand right above or below `a`, at its left edge: the next line of its
+    column?"""
+    return b is not a and abs(b.x0 - a.x0) <= 0.5 * a.size \
+        and 0 < abs(b.top - a.top) <= 1.6 * a.size
 
 
 def _same_height(members: list[tuple[int, Fragment]]):

@@ -206,11 +206,13 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
 
 
 def _other_line(a: Glyph, b: Glyph) -> bool:
-    """Are two glyphs of one row on lines of their own: on baselines apart and with a
-    gap between them wider than the smaller type's column gap? A large heading's line
-    lies close to a body line's in the column beside it; a superscript touches its word."""
+    """Are two glyphs of one row on lines of their own: on baselines apart, or in type
+    of sizes far apart, and with a gap between them wider than the smaller type's column
+    gap? A large heading's line lies close to a body line's in the column beside it, on
+    the same baseline at times; a superscript touches its word."""
     small = max(min(a.size, b.size), 1.0)
-    return abs(a.baseline - b.baseline) > 0.15 * small and b.x0 - a.x1 > FRAGMENT_GAP * small
+    apart = abs(a.baseline - b.baseline) > 0.15 * small or max(a.size, b.size) > OTHER_SIZE * small
+    return apart and b.x0 - a.x1 > FRAGMENT_GAP * small
 
 
 def _takes_room(blank: Glyph, before: Glyph, after: Glyph) -> bool:
@@ -231,6 +233,7 @@ def _number_meets_title(ink: list[Glyph], k: int) -> bool:
         and abs(prev.size - g.size) > 0.05 * max(prev.size, g.size) and g.x0 >= prev.x1
 
 
+OTHER_SIZE = 1.3  # times the smaller size: type this much larger sets another line
 TIGHT_SPACE = 0.02  # ems beyond the tracking: the least gap an inferred space may sit in
 LETTER_SPACED = 0.05  # ems of tracking: type set this far apart is letter-spaced
 WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set

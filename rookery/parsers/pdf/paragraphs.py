@@ -76,7 +76,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             other_forms.add(id(gs))
         before = id(gs) in other_forms
     settle_sizes([g for glyphs in glyph_lines for g in glyphs])
-    repair.drawn_soft_hyphens(glyph_lines)
+    repair.drawn_soft_hyphens(glyph_lines, usual)
     compound = repair.compound_hyphens(glyph_lines)
     kept = [repair.plain_hyphen_at_end(glyphs) in compound for glyphs in glyph_lines]
     colour = body_colour([g for gs in glyph_lines for g in gs])
@@ -182,15 +182,16 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
     last = block.lines[-1]
     if block.lines[0].apart and not block.lead:
         # a heading, a name or a question wraps onto a next line of its type at the
-        # usual spacing, into other type of its size when the line is full (a card's
-        # name whose set is in italics), or into the next column; a numbered heading
-        # does not wrap onto a line that opens with a number of its own
+        # usual spacing, into other type of its size and case when the line is full (a
+        # card's name whose set is in italics), or into the next column; a numbered
+        # heading does not wrap onto a line that opens with a number of its own
         if _starts_numbered(block.lines[0]) and _starts_numbered(f):
             return False
         if spacing.new_column(last, f):
             return f.style == last.style and spacing.is_full(last, f)
         if f.style != last.style:
             return len(block.lines) <= 2 and f.apart and same_size(f.size, last.size) \
+                and f.style.caps == last.style.caps \
                 and not (f.style.bold and not last.style.bold) and spacing.is_full(last, f) \
                 and spacing.close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
         if not spacing.is_full(last, f, slack=last.size) and not spacing.centred(last):
@@ -232,11 +233,19 @@ def _names(block: _Block, f: _Line, pitch: dict) -> bool:
     if _starts_numbered(name):
         return False  # a numbered line heads its section, however close its text follows
     if not (name.apart and name.style.bold) or f.style == last.style \
-            or not same_size(name.size, f.size) \
+            or not same_size(name.size, _capitals_size(f)) \
             or ENDS_CLAUSE.search(last.text) and not last.text.endswith(":"):
         return False  # a name does not end like a sentence (a group's may end with ":")
     # a name line left alone at a column's foot introduces the next column's text
     return spacing.new_column(last, f) or spacing.close(last, f, pitch)
+
+
+def _capitals_size(f: _Line) -> float:
+    """The line's size, for small capitals the size of their capitals: a question in
+    small capitals is set in the body's size, most of its letters smaller."""
+    if f.style.caps != "small":
+        return f.size
+    return max((g.size for g in f.glyphs if g.text.strip()), default=f.size)
 
 
 def _candidate(b: _Block) -> bool:
@@ -330,7 +339,8 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
             if join == "-":
                 # the hyphen already ends the previous line; drop it for a soft break
                 if not b.lines[k - 1].keeps_hyphen and not repair.keeps_hyphen(
-                        *repair.split_word(b.lines[k - 1].text, f.text), words, soft):
+                        *repair.split_word(b.lines[k - 1].text, f.text), words, soft,
+                        heading=kind == "heading"):
                     raw.pop()
                     flags.pop()
             else:
@@ -349,7 +359,9 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
     raw_text = "".join(raw)
     text, marks = normalize(raw_text, _runs([fl[2] for fl in flags]))
     first = b.lines[0]
-    emphasized = first.apart and not b.lead or _all_emphasized(raw_text, flags)
+    # set apart throughout: a name over a question set apart too (small capitals) is so
+    emphasized = first.apart and (not b.lead or all(f.apart for f in b.lines[1:])) \
+        or _all_emphasized(raw_text, flags)
     return Block(kind="para" if kind == "row" else kind, text=text, marks=marks,
                  emphasized=emphasized,
                  level=levels.get(first.style, 0) if kind == "heading" else 0,

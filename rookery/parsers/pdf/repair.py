@@ -67,25 +67,27 @@ def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
     return kept
 
 
-def drawn_soft_hyphens(glyph_lines: list[list[Glyph]]) -> None:
+def drawn_soft_hyphens(glyph_lines: list[list[Glyph]], usual: dict | None = None) -> None:
     """Spell as "-" the soft hyphens a typesetter draws: some map their one hyphen glyph
     to U+00AD, so that "out-of-play" reads "out\u00adof\u00adplay" in the text layer. A
     drawn one has a hyphen's advance, the same each time in a face, and stands in a
     word the document never prints whole ("outofplay"). A soft hyphen that shares a
     glyph with letters beside it (a ligature mapped to "f\u00adf") gets a slice of that
     glyph's box, and stands in a word printed whole elsewhere ("effects"). Line ends
-    are left as they are: whether a hyphen there breaks a word is the vocabulary's call."""
+    are left as they are: whether a hyphen there breaks a word is the vocabulary's call.
+    `usual` (typography.usual_widths) tells a letter sliced narrower than it is drawn."""
+    usual = _by_family(usual or {})
     widths: dict = {}
     for glyphs in glyph_lines:
         for k, g in enumerate(glyphs):
-            if g.text == "\u00ad" and g.size > 0 and not _a_slice(glyphs, k):
+            if g.text == "\u00ad" and g.size > 0 and not _a_slice(glyphs, k, usual):
                 face = widths.setdefault((g.family, g.bold, g.italic), Counter())
                 face[round((g.x1 - g.x0) / g.size, 2)] += 1
     drawn = {face: w.most_common(1)[0][0] for face, w in widths.items()
              if w.total() >= 3 and w.most_common(1)[0][1] >= DRAWN_SHARE * w.total()
              and w.most_common(1)[0][0] >= 0.15}
-    if not drawn:
-        return
+    if not drawn and all(w.total() >= 3 for w in widths.values()):
+        return  # no face draws its soft hyphens, and every face has enough to tell
     whole = Counter(w.lower() for glyphs in glyph_lines
                     for w in _WORD.findall("".join(g.text for g in glyphs)))
     for glyphs in glyph_lines:
@@ -93,14 +95,14 @@ def drawn_soft_hyphens(glyph_lines: list[list[Glyph]]) -> None:
             if whole["".join(g.text for g in word if g.text != "\u00ad").lower()]:
                 continue
             for k, g in enumerate(word[:-1]):  # a word's last: a line-end hyphen
-                if g.text == "\u00ad" and not _a_slice(word, k) and _drawn(g, drawn, widths):
+                if g.text == "\u00ad" and not _a_slice(word, k, usual) \
+                        and _drawn(g, drawn, widths):
                     g.text = "-"
 
 
 def _drawn(g: Glyph, drawn: dict, widths: dict) -> bool:
     """Is this soft hyphen drawn: as wide as its face's drawn ones, or, in a face with
-    too few to tell (a heading's), as wide as a hyphen at all where other faces draw
-    theirs?"""
+    too few to tell (a heading's), as wide as a hyphen at all?"""
     face = (g.family, g.bold, g.italic)
     width = (g.x1 - g.x0) / g.size
     if face in drawn:
@@ -108,13 +110,35 @@ def _drawn(g: Glyph, drawn: dict, widths: dict) -> bool:
     return widths[face].total() < 3 and width >= 0.15
 
 
-def _a_slice(glyphs: list[Glyph], k: int) -> bool:
-    """Is glyph `k` one of equal slices of a glyph mapped to several characters (a "ti"
-    ligature read as "t", U+00AD, "i"): as wide as the letters on both sides of it?"""
+def _a_slice(glyphs: list[Glyph], k: int, usual: dict) -> bool:
+    """Is glyph `k` a slice of a glyph mapped to several characters (a "ti" ligature
+    read as "t", U+00AD, "i"; a letter and the soft hyphen after it)? Then it starts
+    within the first half of the letter before it, or that letter is drawn narrower than its face usually
+    draws it, or, where that is not known, the glyphs on both sides of it are as wide
+    as it is."""
     if not 0 < k < len(glyphs) - 1:
         return False
+    before = glyphs[k - 1]
+    if glyphs[k].x0 < (before.x0 + before.x1) / 2:
+        return True  # drawn over the letter before (not kerned under it): no glyph of its own
+    known = usual.get((before.family, before.bold, before.italic, before.text)) \
+        or usual.get((before.family, before.text))
+    if known and before.size > 0:
+        return (before.x1 - before.x0) / before.size < SLICED * known
     width = glyphs[k].x1 - glyphs[k].x0
-    return all(abs(g.x1 - g.x0 - width) <= 0.01 * g.size for g in (glyphs[k - 1], glyphs[k + 1]))
+    return all(abs(g.x1 - g.x0 - width) <= 0.01 * g.size for g in (before, glyphs[k + 1]))
+
+
+def _by_family(usual: dict) -> dict:
+    """The usual widths by face, and by family for the faces with too few letters to
+    tell (a bold name's letters are about as wide as the body's)."""
+    out = dict(usual)
+    for (family, _bold, _italic, letter), width in usual.items():
+        out.setdefault((family, letter), width)
+    return out
+
+
+SLICED = 0.75  # of a letter's usual advance: drawn this much narrower, it is a slice
 
 
 def _words_with_soft_hyphens(glyphs: list[Glyph]):
@@ -137,10 +161,16 @@ def _ascii_hyphens(text: str) -> str:
     return text.replace("\u2010", "-").replace("\u2011", "-")
 
 
+def _unsoft(text: str) -> str:
+    """The text without the soft hyphens inside it; one that ends it (a drawn break) stays."""
+    return text[:-1].replace("\u00ad", "") + text[-1:]
+
+
 def split_word(before: str, after: str) -> tuple[str, str]:
-    """The two parts of a word broken at a line end: ("Kings", "grave")."""
-    left = re.search(r"([^\W\d_]+(?:-[^\W\d_]+)*)-$", _ascii_hyphens(before))
-    right = re.match(r"([^\W\d_]+(?:-[^\W\d_]+)*)", _ascii_hyphens(after))
+    """The two parts of a word broken at a line end: ("Kings", "grave"). Soft hyphens
+    left inside them (where else the word might break) are not letters' ends."""
+    left = re.search(r"([^\W\d_]+(?:-[^\W\d_]+)*)-$", _ascii_hyphens(_unsoft(before)))
+    right = re.match(r"([^\W\d_]+(?:-[^\W\d_]+)*)", _ascii_hyphens(_unsoft(after)))
     return (left.group(1) if left else ""), (right.group(1) if right else "")
 
 
@@ -158,11 +188,18 @@ def hyphenates(breaks: list[tuple[str, str]], wraps: int, words: Counter) -> boo
     return wraps > 0 and len(breaks) / wraps > 0.03
 
 
-def keeps_hyphen(left: str, right: str, words: Counter, soft: bool) -> bool:
-    """Is the hyphen that ends a line part of the word?"""
+def keeps_hyphen(left: str, right: str, words: Counter, soft: bool,
+                 heading: bool = False) -> bool:
+    """Is the hyphen that ends a line part of the word? Where the document prints the
+    word neither whole nor hyphenated, a heading's hyphen is kept before a word the
+    document prints elsewhere ("MID-" "EFFECT"), as a compound's is; a syllable that is
+    no word ("Clarifi-" "cations") is a break. Body text joins: it breaks far more often
+    than compounds fall at a line's end."""
     if not soft:
         return True
     whole, kept = (left + right).lower(), f"{left}-{right}".lower()
+    if words[kept] == words[whole] == 0 and "-" not in left:
+        return heading and words[right.lower()] > 1  # more than this line's own
     if words[kept] != words[whole] or "-" not in left:
         return words[kept] > words[whole]
     # a compound broken after one of its hyphens ("out-of-" and "play") or inside its last

@@ -18,17 +18,19 @@ def row_lines(lines: list) -> set[int]:
     above or below, fragment for fragment (a table's columns). A list's labels set
     apart from their text are not cells."""
     rows = {k for k, f in enumerate(lines) if _far_apart(f)}
+    _settle_cells(lines, rows)  # the cells of the rows far apart guide the lines under them
     for k, f in enumerate(lines):
         if k in rows:
             continue
         above = _row_above(lines, k, rows)
-        if len(f.line.fragments) < 2:
-            if above is not None and _split_at_cells(f, above):
-                rows.add(k)
-        elif not _is_label(f.line.fragments[0].text) and (
+        if above is not None and not _same_cells(f, above, reach=5.0) \
+                and _split_at_cells(f, above):
+            rows.add(k)
+        elif len(f.line.fragments) > 1 and not _is_label(f.line.fragments[0].text) and (
                 above is not None and _same_cells(f, above, reach=5.0) or any(
                     _same_cells(f, lines[j]) for j in (k - 1, k + 1) if 0 <= j < len(lines))):
             rows.add(k)
+    _settle_cells(lines, rows)
     return rows
 
 
@@ -47,29 +49,96 @@ def _row_above(lines: list, k: int, rows: set[int]):
 
 
 def _split_at_cells(f, row) -> bool:
-    """Part a line right under a table row where a word starts at one of the row's cells
-    and a space stands before it: cells whose text runs close to the next column read
-    as one fragment. Returns whether the line now has the row's cells."""
+    """Cut a line right under a table row into the row's cells (see _recut). Returns
+    whether the line now has the row's cells."""
     cells = row.line.fragments
-    if len(f.line.fragments) != 1 or f.line.page != row.line.page \
-            or f.line.column != row.line.column \
-            or f.line.bottom - row.line.bottom > 5 * f.size \
-            or abs(f.line.fragments[0].x0 - cells[0].x0) > ALIGNED * f.size:
+    if f.line.page != row.line.page or f.line.column != row.line.column \
+            or f.line.bottom - row.line.bottom > 5 * f.size:
         return False
-    glyphs = f.line.fragments[0].glyphs
-    cuts = []
-    for cell in cells[1:]:
-        at = [k for k in range(1, len(glyphs)) if glyphs[k - 1].text == " "
-              and abs(glyphs[k].x0 - cell.x0) <= ALIGNED * f.size]
-        if not at:
+    return _recut(f, [c.x0 for c in cells])
+
+
+def _settle_cells(lines: list, rows: set[int]) -> None:
+    """Give each row of a table the table's cells: the starts most of its rows share.
+    A row far apart may still have read a narrow gap between two cells as a word space,
+    or the spread words of a justified cell as cells of their own."""
+    run: list[int] = []
+    for k in sorted(rows) + [None]:
+        if k is not None and run and k - run[-1] <= 3 \
+                and lines[k].line.page == lines[run[-1]].line.page \
+                and lines[k].line.column == lines[run[-1]].line.column:
+            run.append(k)
+            continue
+        if len(run) >= 2:
+            starts = _shared_starts([lines[j] for j in run])
+            for j in run:
+                have = [c.x0 for c in lines[j].line.fragments]
+                if len(starts) >= 2 and (len(have) != len(starts) or any(
+                        abs(x - y) > ALIGNED * lines[j].size for x, y in zip(have, starts))):
+                    _recut(lines[j], starts)
+        run = [k] if k is not None else []
+
+
+def _shared_starts(rows: list) -> list[float]:
+    """The starts of fragments that most rows of a table have, left to right."""
+    size = rows[0].size
+    starts = sorted(c.x0 for f in rows for c in f.line.fragments)
+    groups: list[list[float]] = []
+    for x in starts:
+        if groups and x - groups[-1][-1] <= ALIGNED * size:
+            groups[-1].append(x)
+        else:
+            groups.append([x])
+    need = max(2, (len(rows) + 1) // 2)
+    return [min(g) for g in groups if len(g) >= need]
+
+
+def _recut(f, starts: list[float]) -> bool:
+    """Cut a line into cells that begin at `starts`: a cell whose text runs close to the
+    next column reads as one fragment with it (the cut falls where a word starts at a
+    cell's start, a space before it), and a justified cell spreads its words into
+    fragments of their own, the last reaching the cell's end. Returns whether it did."""
+    frags = f.line.fragments
+    if abs(frags[0].x0 - starts[0]) > ALIGNED * f.size:
+        return False
+    glyphs, parted = [], set()  # the line's glyphs; where a fragment starts
+    for frag in frags:
+        parted.add(len(glyphs))
+        glyphs.extend(frag.glyphs)
+    cuts: list[int] = []
+    for x in starts[1:]:
+        at = [k for k in range(1, len(glyphs))
+              if (k in parted or glyphs[k - 1].text == " ")
+              and abs(glyphs[k].x0 - x) <= ALIGNED * f.size]
+        if not at or cuts and at[0] <= cuts[-1]:
             return False
         cuts.append(at[0])
-    pieces = [glyphs[a:b - 1] if b < len(glyphs) else glyphs[a:]
-              for a, b in zip([0] + cuts, cuts + [len(glyphs)])]
-    if not all(pieces):
-        return False
+    ends = starts[1:] + [f.line.column[1]]
+    pieces = []
+    for a, b, end in zip([0] + cuts, cuts + [len(glyphs)], ends):
+        piece = glyphs[a:b]
+        while piece and not piece[-1].text.strip():
+            piece.pop()
+        if not piece:
+            return False
+        if any(a < k < b for k in parted) and piece[-1].x1 < end - CELL_GAP * f.size:
+            return False  # words apart that do not fill their cell: not a justified one
+        pieces.append(_spaced(piece, parted, a))
     f.line.fragments = [Fragment(page=f.line.page, glyphs=p) for p in pieces]
     return True
+
+
+def _spaced(piece: list[Glyph], parted: set[int], offset: int) -> list[Glyph]:
+    """The glyphs of a cell, with a space where one fragment of it ends and the next
+    begins (the wide spaces of a justified line)."""
+    out: list[Glyph] = []
+    for k, g in enumerate(piece):
+        if k and offset + k in parted and out[-1].text != " ":
+            last = out[-1]
+            out.append(Glyph(" ", last.x1, g.x0, last.top, last.bottom, last.size,
+                             last.family, last.bold, last.italic, None))
+        out.append(g)
+    return out
 
 
 def _far_apart(f) -> bool:

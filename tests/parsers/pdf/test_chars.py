@@ -44,7 +44,7 @@ def every_character(data: bytes) -> list[list[tuple]]:
             if style is None:
                 continue
             if code < 32 and raw.FPDFText_IsHyphen(tp, k):
-                code = 45
+                code = 0xAD  # PDFium's hyphen mark: a soft hyphen, for repair to judge
             text = chr(code) if code and code not in (0xFFFE, 0xFFFF) else UNKNOWN
             if text in "\r\n":
                 continue
