@@ -112,6 +112,18 @@ def test_a_gap_another_page_shows_as_a_gutter_is_one_with_few_entries_beside_it(
     assert len(found) == 1 and 160 < sum(found[0]) / 2 < 320
 
 
+def test_a_last_column_of_a_few_lines_is_parted_where_another_page_has_a_gutter():
+    # two full columns of prose, and a third holding four short lines at its top: too
+    # few to lift the page's valley floor, so the valley runs on to the page's edge
+    full = [glyphs("words of a column", x, 100.0 + 12 * k)
+            for x in (50.0, 230.0) for k in range(45)]
+    short = [glyphs(f"{k}. A step", 410.0, 100.0 + 12 * k) for k in range(1, 5)]
+    frags = fragments([g for row in full + short for g in row], 0)
+    alone = find_gutters(frags)
+    found = find_gutters(frags, (), seen=[(320.0, 405.0)])
+    assert len(found) == len(alone) + 1 and any(315 < (a + b) / 2 < 410 for a, b in found)
+
+
 def test_the_box_rule_leaves_full_width_paragraphs_alone():
     lines = body_pages(0, pages=1)
     before = [dataclasses.replace(l) for l in lines]

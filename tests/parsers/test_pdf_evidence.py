@@ -6,8 +6,9 @@ import pytest
 from rookery.parsers.blocks import Block
 from rookery.parsers.contents import drop_contents
 from rookery.parsers.pdf.glyphs import Glyph, fragments
-from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens, keeps_hyphen,
-                                        plain_hyphen_at_end, split_word, vocabulary)
+from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens, free_words,
+                                        keeps_hyphen, plain_hyphen_at_end, split_word,
+                                        vocabulary)
 from rookery.parsers.pdf.typography import (line_style, other_glyphs, restore_small_caps,
                                            settle_sizes, usual_widths)
 
@@ -69,6 +70,17 @@ def test_a_space_glyph_drawn_over_a_letter_parts_nothing(nudge):
     line.insert(3, Glyph(" ", at.x0 + nudge, at.x0 + nudge + 3.0, at.top, at.bottom, at.size,
                          "serif", False, False, (0, 0, 0), base=at.base))
     assert words(page_of(line))[0] == "collects words"
+
+
+def test_no_word_space_follows_a_soft_hyphen():
+    # a letter and the soft hyphen after it share one glyph; their slices of its box
+    # leave a gap as wide as a space before the next letter
+    line = set_line("an abil\u00adity")
+    at = next(k for k, g in enumerate(line) if g.text == "\u00ad")
+    for g in line[at + 1:]:
+        g.x0 += 4.0
+        g.x1 += 4.0
+    assert words(page_of(line))[0] == "an abil\u00adity"
 
 
 def test_a_gap_as_wide_as_a_space_parts_words_where_the_page_writes_none():
@@ -142,6 +154,19 @@ def test_a_broken_word_is_read_past_the_soft_hyphens_inside_it(before, after, pa
     line = set_line(before)
     plain_hyphen_at_end(line)
     assert split_word("".join(g.text for g in line), after) == parts
+
+
+@pytest.mark.parametrize("left,right,heading,keeps", [
+    ("EFFECT", "PHASE", True, True),  # a heading's, before a word printed whole
+    ("PUB", "LISHED", True, False),  # broken the same way on every line it ends
+    ("some", "how", False, False),  # body text: a closed compound, broken at its words
+])
+def test_a_word_printed_nowhere_else_is_judged_by_the_words_printed_whole(
+        left, right, heading, keeps):
+    lines = ["a rule for some players and how one phase ends", "Interpretations pub-",
+             "lished by organisers", "Interpretations pub-", "lished again"]
+    words, free = vocabulary(lines), free_words(lines)
+    assert keeps_hyphen(left, right, words, soft=True, heading=heading, free=free) is keeps
 
 
 def test_soft_hyphens_inside_words_do_not_split_the_documents_vocabulary():

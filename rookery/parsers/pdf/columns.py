@@ -93,6 +93,11 @@ def _page_gutters(frags: list[Fragment], trusted, seen=()) -> list[Gutter]:
             a, b = left + start, left + x
             covered_left = max(coverage[:start], default=0) >= 3
             covered_right = max(coverage[x:], default=0) >= 3
+            if covered_left and not covered_right and seen:
+                # a last column of a few lines, lighter than the valley's floor: the
+                # empty gap before it, where another page of the document has a gutter
+                a, b = _empty_gap(coverage, start, x, left)
+                covered_right = b < left + x
             if covered_left and covered_right and b - a >= 0.4 * em:
                 starts = sum(1 for f in voters if b - 1.0 <= f.x0 <= b + 0.6 * em)
                 if starts >= max(3, 0.1 * len(voters)) or _near(a, b, trusted) \
@@ -101,6 +106,20 @@ def _page_gutters(frags: list[Fragment], trusted, seen=()) -> list[Gutter]:
         else:
             x += 1
     return gutters
+
+
+def _empty_gap(coverage: list[int], start: int, end: int, left: float) -> tuple[float, float]:
+    """The first run of points no fragment covers within coverage[start:end] that has
+    covered points after it (as page x), else the whole span."""
+    a = start
+    while a < end and coverage[a]:
+        a += 1
+    b = a
+    while b < end and not coverage[b]:
+        b += 1
+    if a < b < end:
+        return left + a, left + b
+    return left + start, left + end
 
 
 def _near(a: float, b: float, trusted) -> bool:

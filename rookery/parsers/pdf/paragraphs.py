@@ -80,7 +80,8 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     compound = repair.compound_hyphens(glyph_lines)
     kept = [repair.plain_hyphen_at_end(glyphs) in compound for glyphs in glyph_lines]
     colour = body_colour([g for gs in glyph_lines for g in gs])
-    words = repair.vocabulary("".join([g.text for g in gs]) for gs in glyph_lines)
+    texts = ["".join([g.text for g in gs]) for gs in glyph_lines]
+    words, free = repair.vocabulary(texts), repair.free_words(texts)
     repair.repair_ligatures(glyph_lines, words)
     facts = []
     for line, glyphs, keeps in zip(lines, glyph_lines, kept):
@@ -124,7 +125,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             if join == "-":
                 breaks.append(repair.split_word(b.lines[k].text, b.lines[k + 1].text))
     soft = repair.hyphenates(breaks, wraps, words)
-    return [_finish(b, kind, levels, words, soft) for b, kind in zip(blocks, kinds)]
+    return [_finish(b, kind, levels, (words, free), soft) for b, kind in zip(blocks, kinds)]
 
 
 def _glyphs(line: Line) -> list[Glyph]:
@@ -329,7 +330,9 @@ def _join(block: _Block, nxt: _Line) -> str:
 
 # ---------------------------------------------------------------- finishing
 
-def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
+def _finish(b: _Block, kind: str, levels, vocabulary: tuple[Counter, Counter],
+            soft: bool) -> Block:
+    words, free = vocabulary  # every word printed, and those printed whole for certain
     raw: list[str] = []
     flags: list[tuple[bool, bool, bool]] = []  # bold, italic, red per raw character
     for k, f in enumerate(b.lines):
@@ -340,7 +343,7 @@ def _finish(b: _Block, kind: str, levels, words: Counter, soft: bool) -> Block:
                 # the hyphen already ends the previous line; drop it for a soft break
                 if not b.lines[k - 1].keeps_hyphen and not repair.keeps_hyphen(
                         *repair.split_word(b.lines[k - 1].text, f.text), words, soft,
-                        heading=kind == "heading"):
+                        heading=kind == "heading", free=free):
                     raw.pop()
                     flags.pop()
             else:

@@ -188,18 +188,33 @@ def hyphenates(breaks: list[tuple[str, str]], wraps: int, words: Counter) -> boo
     return wraps > 0 and len(breaks) / wraps > 0.03
 
 
+def free_words(texts) -> Counter:
+    """The words lines print whole for certain: neither a line's first word (perhaps the
+    rest of a word broken on the line before) nor a last one broken with a hyphen."""
+    words: Counter = Counter()
+    for text in texts:
+        found = _WORD.findall(_ascii_hyphens(text.replace("\u00ad", "")))
+        if text.rstrip().endswith(tuple(HYPHENS)):
+            found = found[:-1]
+        words.update(w.lower() for w in found[1:])
+    return words
+
+
 def keeps_hyphen(left: str, right: str, words: Counter, soft: bool,
-                 heading: bool = False) -> bool:
+                 heading: bool = False, free: Counter | None = None) -> bool:
     """Is the hyphen that ends a line part of the word? Where the document prints the
-    word neither whole nor hyphenated, a heading's hyphen is kept before a word the
-    document prints elsewhere ("MID-" "EFFECT"), as a compound's is; a syllable that is
-    no word ("Clarifi-" "cations") is a break. Body text joins: it breaks far more often
-    than compounds fall at a line's end."""
+    word neither whole nor hyphenated, a heading's hyphen is kept before a word it
+    prints elsewhere ("MID-" "EFFECT"), as typesetters seldom hyphenate headings, but
+    not before a syllable ("Clarifi-" "cations"); body text joins, as breaks there far
+    outnumber compounds, and hyphenation breaks closed compounds between their words
+    ("some-" "how") as often as a compound's hyphen falls there ("two-" "player").
+    `free` (free_words) are the words printed whole, `words` by default."""
     if not soft:
         return True
     whole, kept = (left + right).lower(), f"{left}-{right}".lower()
     if words[kept] == words[whole] == 0 and "-" not in left:
-        return heading and words[right.lower()] > 1  # more than this line's own
+        free = words if free is None else free
+        return heading and _a_word(right, free)
     if words[kept] != words[whole] or "-" not in left:
         return words[kept] > words[whole]
     # a compound broken after one of its hyphens ("out-of-" and "play") or inside its last
@@ -210,6 +225,12 @@ def keeps_hyphen(left: str, right: str, words: Counter, soft: bool,
     if words[joined] != words[apart]:
         return words[apart] > words[joined]
     return words[right.lower()] > 0
+
+
+def _a_word(part: str, free: Counter) -> bool:
+    """Does the document print this part of a broken word whole as a word of its own,
+    and is it more than a prefix's length?"""
+    return len(part) >= 3 and free[part.lower()] > 0
 
 
 def repair_ligatures(lines: list[list[Glyph]], words: Counter) -> None:

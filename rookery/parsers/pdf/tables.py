@@ -80,7 +80,8 @@ def _settle_cells(lines: list, rows: set[int]) -> None:
 
 
 def _shared_starts(rows: list) -> list[float]:
-    """The starts of fragments that most rows of a table have, left to right."""
+    """The starts of fragments that most rows of a table have, left to right (the words
+    two justified rows happen to spread to one place are no cell)."""
     size = rows[0].size
     starts = sorted(c.x0 for f in rows for c in f.line.fragments)
     groups: list[list[float]] = []
@@ -89,7 +90,7 @@ def _shared_starts(rows: list) -> list[float]:
             groups[-1].append(x)
         else:
             groups.append([x])
-    need = max(2, (len(rows) + 1) // 2)
+    need = len(rows) // 2 + 1
     return [min(g) for g in groups if len(g) >= need]
 
 
@@ -155,10 +156,13 @@ def _far_apart(f) -> bool:
 def _same_cells(a, b, reach: float = 2.5) -> bool:
     """Two lines with their fragments at the same starts in their columns: in one
     column within `reach` ems of one another, or a table going on at the top of the
-    next column."""
-    if len(a.line.fragments) != len(b.line.fragments) or a.line.page != b.line.page:
+    next column, on this page or the next."""
+    if len(a.line.fragments) != len(b.line.fragments) \
+            or abs(a.line.page - b.line.page) > 1:
         return False
-    if a.line.column == b.line.column:
+    if a.line.page != b.line.page:
+        near = (b if b.line.page > a.line.page else a).line.first_in_column
+    elif a.line.column == b.line.column:
         near = abs(a.line.bottom - b.line.bottom) <= reach * a.size
     else:
         near = a.line.first_in_column or b.line.first_in_column
@@ -178,7 +182,8 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
     usual spacing), each piece within a cell, under its start, where the cell had no
     room for the piece's first word. A piece under every cell is a wrap only where the
     rows stand further apart than this line does."""
-    cells, pieces = row.line.fragments, f.line.fragments
+    cells = row.line.fragments
+    pieces = _cell_pieces(f.line.fragments, cells)
     if len(cells) < 2 or len(pieces) > len(cells) or not close \
             or f.line.page != row.line.page or f.line.column != row.line.column \
             or len(above.line.fragments) != len(cells) \
@@ -212,12 +217,25 @@ def _starts(f) -> list[float]:
     return [c.x0 - f.line.column[0] for c in f.line.fragments]
 
 
+def _cell_pieces(frags: list[Fragment], cells: list[Fragment]) -> list[Fragment]:
+    """A line's fragments with those that start inside a cell, not at its start, joined
+    to the one before them: the words of a justified line in a cell, spread apart."""
+    out: list[Fragment] = []
+    for frag in frags:
+        if out and not any(abs(frag.x0 - c.x0) < 0.5 * frag.size for c in cells):
+            out[-1] = Fragment(page=frag.page, glyphs=_spaced(
+                out[-1].glyphs + frag.glyphs, {len(out[-1].glyphs)}, 0))
+        else:
+            out.append(frag)
+    return out
+
+
 def with_wrapped_cells(row, f) -> Line:
     """The row's line with each wrapped piece added to the end of its cell."""
     cells = []
     for cell in row.line.fragments:
         glyphs = list(cell.glyphs)
-        for piece in f.line.fragments:
+        for piece in _cell_pieces(f.line.fragments, row.line.fragments):
             if abs(piece.x0 - cell.x0) < 0.5 * f.size:
                 last = glyphs[-1]
                 glyphs.append(Glyph(" ", last.x1, piece.x0, last.top, last.bottom, last.size,

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 from rookery.parsers.pdf.columns import Line
 from rookery.parsers.pdf.furniture import split_furniture
 from rookery.parsers.pdf.glyphs import Fragment, Glyph
-from rookery.parsers.pdf.tables import row_lines
+from rookery.parsers.pdf.tables import row_lines, with_wrapped_cells, wraps_cells
 
 SIZE = 10.0
 COLUMN = (50.0, 250.0)
@@ -70,6 +70,43 @@ def test_words_apart_that_do_not_fill_their_cell_are_not_joined_into_it():
     ]
     row_lines(lines)
     assert cells(lines[1]) == ["Neutral", "Copper", "Gate"]
+
+
+def test_a_word_two_justified_rows_spread_to_one_place_is_no_cell():
+    # four rows of two cells; in two of them the card cell is justified and its last
+    # word, the same in both, lands at the same place: a minority, so not a third cell
+    lines = [
+        fact(piece("Faction", 50, 100), piece("Card", 120, 100)),
+        fact(piece("Neutral", 50, 112), piece("Storm Lens (Core, 3)", 120, 112)),
+        fact(piece("Neutral", 50, 124), piece("Copper", 120, 124), piece("(Tinker", 215, 124)),
+        fact(piece("Neutral", 50, 136), piece("Whisper", 120, 136), piece("(Tinker", 215, 136)),
+    ]
+    row_lines(lines)
+    assert cells(lines[2]) == ["Neutral", "Copper (Tinker"]
+    assert cells(lines[3]) == ["Neutral", "Whisper (Tinker"]
+
+
+def test_a_tables_header_row_at_a_columns_foot_goes_on_at_the_next_pages_top():
+    header = fact(piece("Faction", 50, 700), piece("Card", 100, 700))
+    rows = [fact(piece("Neutral", 50, 60 + 12 * k), piece(card, 100, 60 + 12 * k))
+            for k, card in enumerate(["Storm Lens", "Copper Gate"])]
+    for f in rows:
+        f.line.page = 1
+        for frag in f.line.fragments:
+            frag.page = 1
+    rows[0].line.first_in_column = True
+    assert row_lines([header] + rows) == {0, 1, 2}
+
+
+def test_a_cells_wrapped_line_spread_by_justification_goes_back_into_its_cell():
+    # the card cell wraps "(Tinker Pack, 77)"; justified, the wrapped line spreads its
+    # two words across the cell, the second starting inside it, at no cell's start
+    above = fact(piece("Faction", 50, 100), piece("Card", 120, 100))
+    row = fact(piece("Neutral", 50, 112), piece("Copper Gate Warden", 120, 112))
+    wrapped = fact(piece("(Tinker", 120, 124), piece("Pack,", 215, 124))
+    assert wraps_cells(above, row, row, wrapped, close=True)
+    assert [c.text for c in with_wrapped_cells(row, wrapped).fragments] == \
+        ["Neutral", "Copper Gate Warden (Tinker Pack,"]
 
 
 WORDS = ("amber basalt cinder dune ember flint garnet hearth iron jade kiln loam marsh "
