@@ -29,7 +29,7 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("text,message", [
-    ('colour = "red"', r"unknown key colour; allowed: author, base_url, data, database, fetch, "
+    ('colour = "red"', r"unknown key colour; allowed: author, base_url, cards, data, database, fetch, "
                         r"notify, parse, pdf_reader, site, source, timezone"),
     ('[parse]\ncache_dir = "x"', r"unknown key cache_dir; allowed: cache, cache_size, workers"),
     ('[parse]\nworkers = -1', r"workers = -1 is out of range"),
