@@ -2,14 +2,15 @@
 tests: card errata ("Name (Pack, Number)"), a Duel and a Melee restricted list divided
 by the same groups, and answers that name cards. Over the releases an erratum is
 reworded, a card leaves the Duel list and comes back, another joins it and leaves, and
-an answer naming a card is removed. `hostile` adds an erratum for a card whose name is
+an answer naming a card is removed; a fourth release renames a list. `hostile` adds an erratum for a card whose name is
 markup."""
 from __future__ import annotations
 
 from html import escape
 from pathlib import Path
 
-RELEASES = [("1.0", "2/1/2023"), ("1.1", "6/1/2023"), ("2.0", "1/10/2024")]
+RELEASES = [("1.0", "2/1/2023"), ("1.1", "6/1/2023"), ("2.0", "1/10/2024"),
+            ("2.1", "5/2/2024")]  # the fourth only renames the Melee list
 HOSTILE = "<script>alert(\"x\")</script> & 'Quill'"
 
 WARDEN = ['Should read: "When Kiln Warden enters play, light one lantern."',
@@ -27,11 +28,13 @@ def _group(name: str, cards) -> str:
 
 
 def release(n: int, hostile: bool = False) -> str:
-    """The HTML of release `n` (0 to 2)."""
+    """The HTML of release `n` (0 to 3)."""
     version, printed = RELEASES[n]
+    melee = "Melee Restricted List" if n < 3 else "Melee Restricted Cards"
     lantern, hound, queen = ("Ash Lantern", "Core Set", 3), ('"Soot Hound"', "Core Set", 21), \
         ("Ember Queen", "Core Set", 30)
     duel_cinder = [hound] if n != 1 else [queen]
+    n = min(n, 2)  # the fourth release reads as the third, but for the list's name
     errata = [f"<p><strong>Kiln Warden <em>(Core Set, 12)</em></strong><br>{escape(WARDEN[n])}</p>"]
     if n >= 1:
         errata.append("<p><strong>(v1.1) Bellows Mage <em>(Smoke and Mirrors, 7)</em></strong>"
@@ -65,7 +68,7 @@ def release(n: int, hostile: bool = False) -> str:
 <p>A deck may include one restricted card, and as many copies of it as the rules allow.</p>
 {_group("Neutral", [lantern])}
 {_group("Cinder", duel_cinder)}
-<h2>Melee Restricted List</h2>
+<h2>{melee}</h2>
 <p>A deck may include one restricted card, and as many copies of it as the rules allow.</p>
 {_group("Neutral", [lantern])}
 {_group("Cinder", [queen])}

@@ -50,14 +50,26 @@ def entry(line: str) -> Entry | None:
     """The card a line cites as "Name (Pack, Number)", or None when it cites none."""
     found = _ENTRY.match(line)
     name = plain_name(found["name"].rstrip(" (")) if found else ""  # "Name ((Pack, 1)"
-    if not name:
+    if not name or _CITED_PACK.search(name):  # a remark after another citation
         return None
     return Entry(name, " ".join(found["pack"].split()), found["number"])
 
 
 def entries(text: str) -> list[Entry]:
-    """The cards a list section cites, one a line (lines that cite none are left out)."""
-    return [e for e in map(entry, text.splitlines()) if e is not None]
+    """The cards a list section cites, one a line, or several on a line that reads as
+    nothing but citations (a PDF's lines run together); lines that cite none are left
+    out."""
+    found = []
+    for line in text.splitlines():
+        runs = list(_CITATIONS.finditer(line))
+        if len(runs) > 1 and "".join(m.group() for m in runs).strip() == line.strip():
+            found += [e for e in (entry(m.group()) for m in runs) if e is not None]
+        elif (one := entry(line)) is not None:
+            found.append(one)
+    return found
+
+
+_CITATIONS = re.compile(r"\s*[\w\"\u201c'][^()\n]*?\s*\(+[^()\n]*?,\s*\d+[A-Za-z]?\)")
 
 
 class Finder:

@@ -32,6 +32,7 @@ class Listing:
     last: revs.Revision
     until: revs.Revision | None = None
     until_item: int | None = None  # the list section that held it last
+    formerly: list[str] = field(default_factory=list)  # the list's earlier names
 
 
 @dataclass
@@ -75,7 +76,7 @@ class Card:
         facts = [self.name, self.slug, self.printings,
                  [[m.source, m.revision.id, m.item, m.what, m.section.label]
                   for m in self.moments],
-                 [[s.source, s.name, s.group, s.since.id,
+                 [[s.source, s.name, s.formerly, s.group, s.since.id,
                    s.until.id if s.until else None] for s in self.listings]]
         link = hashlib.sha256(json.dumps([self.name, self.slug]).encode()).hexdigest()[:8]
         return hashlib.sha256(json.dumps(facts).encode()).hexdigest()[:16] + "-" + link
@@ -208,26 +209,40 @@ def list_of(section: Section, groups: set[str]) -> tuple[str, str | None]:
 
 
 def _listings(source: str, history, groups: set[str]) -> list[Listing]:
-    """The stays on lists of every card in one source's revisions (oldest first)."""
-    open_: dict[tuple[str, str], Listing] = {}
+    """The stays on lists of every card in one source's revisions (oldest first). A list
+    whose heading is reworded ("Banned Cards" → "Joust Banned List": the old name gone
+    from the revision, the card under a name new to it) keeps its stays, and they
+    remember the names it had."""
+    open_: dict[tuple[str, str], Listing] = {}  # (card, list) → its stay
     done: list[Listing] = []
+    present_before: set[str] = set()
     for rev, held in history:
-        now: dict[tuple[str, str], tuple[Entry, str | None, int]] = {}
+        now: dict[tuple[str, str], tuple[Entry, str | None, int, str]] = {}
+        present = set()
         for item, section in held:
             if section.kind == Kind.LIST:
                 name, group = list_of(section, groups)
+                present.add(title_key(name))
                 for e in entries(section.text):
-                    now.setdefault((e.key, title_key(name)), (e, group, item))
-                    if (e.key, title_key(name)) not in open_:
-                        open_[(e.key, title_key(name))] = Listing(source, name, group, e,
-                                                                  item, rev, rev)
-        for key, stay in list(open_.items()):
-            if key in now:
-                stay.last = rev
-                stay.entry, stay.group, stay.until_item = now[key]
-            else:  # until_item: the list section that held it last, whose change took it off
+                    now.setdefault((e.key, title_key(name)), (e, group, item, name))
+        for (card, lst), stay in list(open_.items()):
+            if (card, lst) in now:
+                continue
+            renamed = [key for key in now if key[0] == card and key not in open_ and
+                       key[1] not in present_before] if lst not in present else []
+            del open_[(card, lst)]
+            if len(renamed) == 1:
+                stay.formerly.append(stay.name)
+                stay.name = now[renamed[0]][3]
+                open_[renamed[0]] = stay
+            else:
                 stay.until = rev
-                done.append(open_.pop(key))
+                done.append(stay)
+        for key, (e, group, item, name) in now.items():
+            stay = open_.setdefault(key, Listing(source, name, group, e, item, rev, rev))
+            stay.last = rev
+            stay.entry, stay.group, stay.until_item = e, group, item
+        present_before = present
     return done + list(open_.values())
 
 

@@ -13,7 +13,8 @@ def what(m: Moment) -> str:
     if m.listing is not None:
         stay = m.listing
         group = f" ({stay.group})" if stay.group else ""
-        return f"put on the {stay.name}{group}" if m.what == "listed" else \
+        named = stay.formerly[0] if stay.formerly else stay.name  # as it was called then
+        return f"put on the {named}{group}" if m.what == "listed" else \
             f"taken off the {stay.name}"
     if m.what == "first":
         return f"{noun(m.section.kind)} {m.section.label} (first recorded)"
@@ -25,7 +26,7 @@ def what(m: Moment) -> str:
 
 
 def when(rev: revs.Revision) -> str:
-    """"v2.2, 2019-06-03": the release and the day it took effect."""
+    """"v2.2, 2019-05-13": the release and the day it took effect."""
     return f"{rev.label}, {rev.as_of}" if rev.as_of not in rev.label else rev.label
 
 
@@ -36,7 +37,8 @@ def stay_line(stay: Listing, titles: dict[str, str]) -> str:
     where = titles.get(stay.source, stay.source)
     span = f"until {when(stay.until)} (revision {stay.until.number})" if stay.until \
         else "and still on it"
-    return f"On the {stay.name}{group} of {where} from {when(stay.since)} " \
+    formerly = f" (formerly {', '.join(stay.formerly)})" if stay.formerly else ""
+    return f"On the {stay.name}{formerly}{group} of {where} from {when(stay.since)} " \
         f"(revision {stay.since.number}) {span}"
 
 
@@ -64,7 +66,8 @@ def card_json(card: Card, titles: dict[str, str], base: str) -> dict:
         "name": card.name, "key": card.key, "printings": card.printings,
         "page": f"{base}cards/{card.slug}.html",
         "lists": [{"source": s.source, "document": titles.get(s.source, s.source),
-                   "list": s.name, "group": s.group, "entry": s.entry.name,
+                   "list": s.name, "formerly": s.formerly, "group": s.group,
+                   "entry": s.entry.name,
                    "since": rev_json(s.since, base), "last": rev_json(s.last, base),
                    "until": rev_json(s.until, base) if s.until else None,
                    "current": s.until is None} for s in card.listings],

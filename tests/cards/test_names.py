@@ -21,6 +21,12 @@ def test_an_entry_cites_a_card_by_name_pack_and_number(line, want):
     assert entry(line) == want
 
 
+def test_a_line_of_two_citations_run_together_gives_both():
+    text = ('Soot Hound (Core Set, 21) "Ember Queen" (Smoke and Mirrors, 30)\n'
+            "Ash Lantern (Core Set, 3), as printed in Smoke and Mirrors (Smoke and Mirrors, 2)")
+    assert [e.name for e in entries(text)] == ["Soot Hound", "Ember Queen"]
+
+
 def test_a_list_s_lines_that_cite_no_card_are_left_out():
     text = "No restricted cards at this time.\nAsh Lantern (Core Set, 3)\n\nEmber Queen (Core, 30)"
     assert [e.name for e in entries(text)] == ["Ash Lantern", "Ember Queen"]

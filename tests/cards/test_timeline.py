@@ -105,3 +105,13 @@ def test_a_target_with_cards_hears_only_of_revisions_that_say_something_new_of_t
     heard = [rev.number for rev in revs.revisions(store, "ember")
              if concerned([target], "ember", rev.number == 1, revs.changes(store, rev), [])]
     assert heard == told
+
+
+def test_a_list_whose_heading_is_reworded_keeps_its_stays(tmp_path):
+    config = emberwick.watched(tmp_path, releases=4)
+    with config.open_store(readonly=True) as store:
+        queen = build(store, ["ember"]).cards["ember queen"]
+    melee = [s for s in queen.listings if "Melee" in s.name]
+    assert [(s.name, s.formerly, s.since.number, s.until) for s in melee] == [
+        ("Melee Restricted Cards", ["Melee Restricted List"], 1, None)]
+    assert what(queen.moments[1]) == "put on the Melee Restricted List (Cinder)"
