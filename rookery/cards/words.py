@@ -9,13 +9,14 @@ from .timeline import Card, Listing, Moment
 
 def what(m: Moment) -> str:
     """What happened, in a phrase: "new erratum", "put on the Joust Restricted List
-    (Greyjoy)", "text changed"."""
+    (Greyjoy)", "text changed". A card that leaves a list is "no longer on" it: the
+    document stopped printing it there, which may be a list that moved elsewhere."""
     if m.listing is not None:
         stay = m.listing
         group = f" ({stay.group})" if stay.group else ""
         named = stay.formerly[0] if stay.formerly else stay.name  # as it was called then
         return f"put on the {named}{group}" if m.what == "listed" else \
-            f"taken off the {stay.name}"
+            f"no longer on the {stay.name}"
     if m.what == "first":
         return f"{noun(m.section.kind)} {m.section.label} (first recorded)"
     if m.what == "added":

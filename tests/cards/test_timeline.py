@@ -43,7 +43,7 @@ def test_a_list_entry_is_a_stay_from_the_revision_that_lists_it_to_the_one_that_
         "On the Duel Restricted List (Cinder) of Emberwick FAQ from v2.0, 2024-01-10 "
         "(revision 3) and still on it"]
     assert timeline(hound) == [(1, "listed", "put on the Duel Restricted List (Cinder)"),
-                               (2, "unlisted", "taken off the Duel Restricted List"),
+                               (2, "unlisted", "no longer on the Duel Restricted List"),
                                (3, "listed", "put on the Duel Restricted List (Cinder)")]
 
 

@@ -30,7 +30,7 @@ def test_a_card_s_timeline_reads_oldest_first_with_its_stays(cli, toml):
                                        "FAQ from v1.0, 2023-02-01 (revision 1) until v1.1")
     assert "and still on it" in lines[2]
     assert [line.split("): ", 1)[1] for line in lines[3:]] == [
-        "put on the Duel Restricted List (Cinder)", "taken off the Duel Restricted List",
+        "put on the Duel Restricted List (Cinder)", "no longer on the Duel Restricted List",
         "put on the Duel Restricted List (Cinder)"]
 
 

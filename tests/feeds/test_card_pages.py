@@ -50,7 +50,7 @@ def test_card_feeds_are_valid_with_an_item_per_revision_that_said_something(site
     hound = feedparser.parse((root / "cards" / "soot-hound.atom").read_bytes())
     assert [e.id for e in hound.entries] == [
         f"https://rules.example.org/ember/revisions/{n}.html" for n in (3, 2, 1)]
-    assert hound.entries[1].title == "Soot Hound: Emberwick FAQ v1.1: taken off the Duel " \
+    assert hound.entries[1].title == "Soot Hound: Emberwick FAQ v1.1: no longer on the Duel " \
                                      "Restricted List"
 
 
