@@ -48,6 +48,9 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
     ('[[source]]\nid = "a"\nurl = "https://x"\n[[source]]\nid = "a"\nurl = "https://y"',
      r"repeated: a"),
     ("data = ", r"not valid TOML"),
+    ('cards = 3', r"cards = 3 should be a string"),
+    ('[[notify]]\nurl = "json://localhost/"\ncards = ["Kingsgrave", ""]',
+     r"cards must be a list of words"),
 ])
 def test_mistakes_are_refused_with_what_is_allowed(tmp_path, text, message):
     with pytest.raises(UsageError, match=message):

@@ -254,6 +254,8 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
                      "label": rev.label, "date": rev.date, "seen_at": rev.seen_at, "published_at": rev.published_at,
                      "url": rev.url, "sections": rev.sections},
         "summary": entry.headline,
+        "cards": [{"name": card.name, "page": f"{base}cards/{card.slug}.html"}
+                  for card in cards],
         "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}
                     for item, c in recorded],
         "renumberings": [e["run"].to_json() for e in changes if "run" in e],

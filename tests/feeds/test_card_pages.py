@@ -3,6 +3,7 @@ Emberwick FAQ (emberwick.py): valid feeds whose ids survive a re-publish, revisi
 that link the cards they name, a card named with markup shown as text everywhere, and
 an incremental publish that renders only the cards a new revision touches."""
 import html
+import json
 import xml.etree.ElementTree as ET
 
 import feedparser
@@ -69,6 +70,10 @@ def test_a_revision_page_links_the_cards_its_changes_name(site):
     for slug in ("bellows-mage", "ember-queen", "kiln-warden", "soot-hound"):
         assert f'href="../../cards/{slug}.html"' in page, slug
     assert "ash-lantern" not in page  # on both lists all along: not named by a change
+    data = json.loads((root / "ember" / "revisions" / "2.json").read_text())
+    assert [c["name"] for c in data["cards"]] == ["Bellows Mage", "Ember Queen",
+                                                  "Kiln Warden", "Soot Hound"]
+    assert data["cards"][0]["page"] == "https://rules.example.org/cards/bellows-mage.html"
     card = (root / "cards" / "kiln-warden.html").read_text()
     assert 'href="../ember/revisions/2.html#item-' in card
     assert "<ins>" in card  # the erratum's new words
