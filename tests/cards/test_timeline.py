@@ -115,3 +115,27 @@ def test_a_list_whose_heading_is_reworded_keeps_its_stays(tmp_path):
     assert [(s.name, s.formerly, s.since.number, s.until) for s in melee] == [
         ("Melee Restricted Cards", ["Melee Restricted List"], 1, None)]
     assert what(queen.moments[1]) == "put on the Melee Restricted List (Cinder)"
+
+
+def test_a_webhook_with_cards_is_sent_only_the_revisions_about_them(tmp_path, receiver):
+    """Through the watcher and a real webhook on loopback: the target that follows
+    Bellows Mage hears of v1.1 (its new erratum) and nothing else; the one that follows
+    Ash Lantern, on both lists all along, hears nothing."""
+    from rookery.notify.send import deliver
+
+    tables = "".join(f'[[notify]]\nname = "{name}"\nurl = "{receiver.url(name)}"\n'
+                     f'cards = ["{card}"]\nbackoff = 0\n'
+                     for name, card in (("mage", "bellows mage"), ("lantern", "Ash Lantern")))
+    from rookery.config import parse_config
+    from rookery.watch import Watcher
+
+    config = emberwick.watched(tmp_path, releases=1)
+    with config.open_store() as store:
+        config = parse_config((tmp_path / "rookery.toml").read_text() + tables, tmp_path)
+        watcher = Watcher(store, config)
+        for n in (1, 2):
+            emberwick.write(tmp_path / "emberwick.html", n)
+            assert watcher.cycle().revisions
+        deliver(store, config)
+    assert [path for path, _id, _status in receiver.seen] == ["/mage"]
+    assert [m["title"] for m in receiver.messages] == ["rookery: Emberwick FAQ v1.1"]
