@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 # "Name (Pack, Number)": how errata titles and list entries cite a card
 _ENTRY = re.compile(r"^\s*(?P<name>[^\n]*?\S)\s*\((?P<pack>[^()\n]*?\S),\s*"
@@ -55,10 +55,11 @@ def entry(line: str) -> Entry | None:
     return Entry(name, " ".join(found["pack"].split()), found["number"])
 
 
-def entries(text: str) -> list[Entry]:
+@lru_cache(maxsize=4096)
+def entries(text: str) -> tuple[Entry, ...]:
     """The cards a list section cites, one a line, or several on a line that reads as
     nothing but citations (a PDF's lines run together); lines that cite none are left
-    out."""
+    out. (Kept for the text: a list reads the same in most revisions.)"""
     found = []
     for line in text.splitlines():
         runs = list(_CITATIONS.finditer(line))
@@ -66,7 +67,7 @@ def entries(text: str) -> list[Entry]:
             found += [e for e in (entry(m.group()) for m in runs) if e is not None]
         elif (one := entry(line)) is not None:
             found.append(one)
-    return found
+    return tuple(found)
 
 
 _CITATIONS = re.compile(r"\s*[\w\"\u201c'][^()\n]*?\s*\(+[^()\n]*?,\s*\d+[A-Za-z]?\)")

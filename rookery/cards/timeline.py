@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..model import Change, Kind, Section, title_key
 from ..store import Store
 from ..store import revisions as revs
+from ..store import sweep
 from .names import Entry, Finder, card_key, entries, entry, plain_name
 
 
@@ -102,9 +103,12 @@ class CardIndex:
 def build(store: Store, source_ids: list[str], catalog: list[str] = ()) -> CardIndex:
     """Every card the watched documents name, with its timeline (`catalog`: more names,
     from the operator's card list)."""
-    read = [(source, rev, revs.held_items(store, rev),
-             revs.recorded_changes(store, rev) if rev.number > 1 else [])
-            for source in source_ids for rev in revs.revisions(store, source)]
+    read = []
+    for source in source_ids:
+        held, changed = sweep.held_by_revision(store, source), \
+            sweep.changes_by_revision(store, source)
+        read += [(source, rev, held.get(rev.id, []), changed.get(rev.id, []))
+                 for rev in revs.revisions(store, source)]
     cited: dict[str, list[Entry]] = defaultdict(list)
     for _source, _rev, held, _changes in read:
         for _item, section in held:
@@ -165,7 +169,7 @@ def cited_by(section: Section) -> list[Entry]:
         found = entry(section.title)
         return [found] if found else []
     if section.kind == Kind.LIST:
-        return entries(section.text)
+        return list(entries(section.text))
     return []
 
 

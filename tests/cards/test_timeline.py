@@ -139,3 +139,16 @@ def test_a_webhook_with_cards_is_sent_only_the_revisions_about_them(tmp_path, re
         deliver(store, config)
     assert [path for path, _id, _status in receiver.seen] == ["/mage"]
     assert [m["title"] for m in receiver.messages] == ["rookery: Emberwick FAQ v1.1"]
+
+
+def test_timelines_read_the_same_on_either_database(tmp_path, database):
+    extra = f'database = "{database}"' if database else ""
+    config = emberwick.watched(tmp_path, extra=extra)
+    with config.open_store(readonly=True) as store:
+        index = build(store, ["ember"])
+    assert {key: timeline(card) for key, card in index.cards.items()}["soot hound"] == [
+        (1, "listed", "put on the Duel Restricted List (Cinder)"),
+        (2, "unlisted", "no longer on the Duel Restricted List"),
+        (3, "listed", "put on the Duel Restricted List (Cinder)")]
+    assert timeline(index.cards["kiln warden"])[2] == (
+        2, "modified", "Kiln Warden (Core Set, 12): text changed")
