@@ -52,9 +52,8 @@ def _items(card: Card, titles: dict[str, str], base: str) -> list[Item]:
         document = titles.get(rev.source_id, rev.source_id)
         said = [what(m) for m in moments]
         listed = "".join(f"<li>{escape(w)}</li>" for w in said)
-        anchored = next((m for m in moments if m.what != "first"), None)
-        url = revision_url(base, rev)
-        link = f"{url}#item-{anchored.item}" if anchored else url
+        url = revision_url(base, rev)  # a first import's page lists, and has no changes
+        link = f"{url}#item-{moments[0].item}" if rev.number > 1 else url
         summary_html = (f"<p>{escape(document)} {escape(rev.label)}</p><ul>{listed}</ul>"
                         f'<p><a href="{escape(f"{base}cards/{card.slug}.html")}">'
                         f"{escape(card.name)}: the whole timeline</a></p>")

@@ -76,6 +76,7 @@ def test_a_revision_page_links_the_cards_its_changes_name(site):
     assert data["cards"][0]["page"] == "https://rules.example.org/cards/bellows-mage.html"
     card = (root / "cards" / "kiln-warden.html").read_text()
     assert 'href="../ember/revisions/2.html#item-' in card
+    assert 'href="../ember/revisions/1.html"' in card  # a first import has no anchors
     assert "<ins>" in card  # the erratum's new words
 
 
