@@ -55,6 +55,10 @@ KEYS: dict[str, list[Key]] = {
                            "(default `rookery`)"),
         Key("pdf_reader", str, "which library reads a PDF's characters: `pdfium` (default, "
                                "fast) or `pdfplumber`"),
+        Key("cards", str, "a card list (CSV with a `name` or `title` column, or a JSON array "
+                          "of names or of objects with `name`), as a card database exports "
+                          "it: names to find beyond those errata and lists cite (relative to "
+                          "the file)"),
         Key("fetch", dict, "the table of fetch settings (below)"),
         Key("parse", dict, "the table of parse settings (below)"),
         Key("source", list, "one `[[source]]` table per watched document"),
@@ -113,6 +117,8 @@ KEYS: dict[str, list[Key]] = {
         Key("sources", list, "only these source ids (default: every source)"),
         Key("sections", list, "only revisions that change these sections: numbers (`1.2`, "
                               "`702.138`) or words of titles"),
+        Key("cards", list, "only revisions that change what is said of these cards (names "
+                           "as `rookery card` takes them)"),
         Key("only", str, "`changes` (default): every revision that changed something; "
                          "`alerts`: only revisions that raise a ruling alert"),
         Key("title", str, "how messages name themselves (default: `rookery`)"),
@@ -187,6 +193,7 @@ class NotifyConfig:
     url: str  # as configured: an apprise URL or "env:NAME"
     sources: tuple[str, ...] = ()
     sections: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
     only: str = "changes"
     title: str = "rookery"
     tries: int = 5
@@ -223,6 +230,13 @@ class Config:
     pdf_reader: str = "pdfium"
     notify: list[NotifyConfig] = field(default_factory=list)
     parse: ParseSettings = field(default_factory=ParseSettings)  # the [parse] table
+    cards: Path | None = None  # the operator's card list (cards/catalog.py reads it)
+
+    def card_names(self) -> list[str]:
+        """The names of the configured card list (none without one)."""
+        from .cards.catalog import load
+
+        return load(self.cards) if self.cards else []
 
     @property
     def zone(self) -> dt.tzinfo:
@@ -323,6 +337,7 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml") -> Config:
         fetch=_fetch_options(fetch, where),
         notify=targets,
         parse=_parse_settings(parse, base, where),
+        cards=base / raw["cards"] if raw.get("cards") else None,
     )
 
 
@@ -406,7 +421,7 @@ def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
     only = raw.get("only", "changes")
     if only not in ("changes", "alerts"):
         raise UsageError(f"{here}: only must be \"changes\" or \"alerts\"")
-    for key in ("sources", "sections"):
+    for key in ("sources", "sections", "cards"):
         if not all(isinstance(v, str) and v.strip() for v in raw.get(key, [])):
             raise UsageError(f"{here}: {key} must be a list of words")
     tries = raw.get("tries", 5)
@@ -419,7 +434,8 @@ def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
     if timeout <= 0:
         raise UsageError(f"{here}: timeout = {timeout} is out of range (more than 0 seconds)")
     return NotifyConfig(name=name, url=url, sources=tuple(raw.get("sources", ())),
-                        sections=tuple(raw.get("sections", ())), only=only,
+                        sections=tuple(raw.get("sections", ())),
+                        cards=tuple(raw.get("cards", ())), only=only,
                         title=plain(raw.get("title", "rookery")) or "rookery", tries=tries,
                         backoff=float(backoff), timeout=float(timeout))
 

@@ -29,7 +29,7 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("text,message", [
-    ('colour = "red"', r"unknown key colour; allowed: author, base_url, data, database, fetch, "
+    ('colour = "red"', r"unknown key colour; allowed: author, base_url, cards, data, database, fetch, "
                         r"notify, parse, pdf_reader, site, source, timezone"),
     ('[parse]\ncache_dir = "x"', r"unknown key cache_dir; allowed: cache, cache_size, workers"),
     ('[parse]\nworkers = -1', r"workers = -1 is out of range"),
@@ -48,6 +48,9 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
     ('[[source]]\nid = "a"\nurl = "https://x"\n[[source]]\nid = "a"\nurl = "https://y"',
      r"repeated: a"),
     ("data = ", r"not valid TOML"),
+    ('cards = 3', r"cards = 3 should be a string"),
+    ('[[notify]]\nurl = "json://localhost/"\ncards = ["Kingsgrave", ""]',
+     r"cards must be a list of words"),
 ])
 def test_mistakes_are_refused_with_what_is_allowed(tmp_path, text, message):
     with pytest.raises(UsageError, match=message):

@@ -11,6 +11,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sources": ("watch", "list the configured sources and their state"),
     "config": ("watch", "print the configuration in force"),
     "history": ("history", "list a source's revisions, or one section's versions"),
+    "card": ("card", "follow a card: its errata, rulings and lists across every release"),
     "search": ("search", "find the sections that rule on something"),
     "publish": ("publish", "write the changelog site and its RSS / Atom feeds"),
     "serve": ("publish", "serve the published site locally"),

@@ -11,6 +11,8 @@ rendered again only when the pages around it change:
 
 - its own page and JSON, and the page before it (whose "next" link appears);
 - its source's index page and feeds, the home page and the site-wide feeds;
+- the pages and feeds of the cards whose timelines it changes, the card index, and the
+  revision pages that name those cards (follow_cards);
 - the history page and feeds of every section it touched: its changes (added, removed,
   modified), any section whose stored version changed (a section's page is named after
   its latest version), and every section its alerts name, in any watched document (a
@@ -33,7 +35,7 @@ from .. import __version__
 from ..store import Store
 from ..store import revisions as revs
 
-FORMAT = 3  # the first manifests were a bare list of paths; 2 listed revision ids
+FORMAT = 4  # the first manifests were a bare list of paths; 2 listed revision ids; 3 no cards
 
 
 @dataclass
@@ -44,6 +46,7 @@ class Selection:
 
     revisions: dict[str, set[int]] = field(default_factory=dict)
     sections: dict[str, set[int]] = field(default_factory=dict)
+    cards: set[str] = field(default_factory=set)  # the cards whose pages change (keys)
     new: int = 0  # new revisions that asked for these pages
 
     @property
@@ -60,11 +63,12 @@ class Manifest:
     files: list[str]
     fingerprint: str | None = None  # None: a manifest from before FORMAT 3
     published: dict[str, dict] = field(default_factory=dict)  # source → {count, digest}
+    cards: dict[str, str] = field(default_factory=dict)  # card key → what its page showed
 
     def to_bytes(self) -> bytes:
         return json.dumps({"format": FORMAT, "fingerprint": self.fingerprint,
-                           "published": self.published, "files": sorted(self.files)},
-                          indent=0, sort_keys=True).encode()
+                           "published": self.published, "files": sorted(self.files),
+                           "cards": self.cards}, indent=0, sort_keys=True).encode()
 
 
 def read(path: Path) -> Manifest | None:
@@ -77,11 +81,13 @@ def read(path: Path) -> Manifest | None:
         return Manifest(files=[p for p in data if isinstance(p, str)])
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return None
-    files, published = data.get("files"), data.get("published")
-    if not isinstance(files, list) or not isinstance(published, dict):
+    files, published, cards = data.get("files"), data.get("published"), data.get("cards")
+    if not isinstance(files, list) or not isinstance(published, dict) or \
+            not isinstance(cards, dict):
         return None
     return Manifest(files=[p for p in files if isinstance(p, str)],
-                    fingerprint=data.get("fingerprint"), published=published)
+                    fingerprint=data.get("fingerprint"), published=published,
+                    cards={k: v for k, v in cards.items() if isinstance(v, str)})
 
 
 @dataclass
@@ -114,7 +120,7 @@ def fingerprint(store: Store, config, sources) -> str:
     facts = {"rookery": __version__, "jinja2": _version("jinja2"),
              "feedgen": _version("feedgen"), "code": code.hexdigest(),
              "base_url": config.base_url, "author": config.author,
-             "zone": str(store.zone),
+             "zone": str(store.zone), "cards": config.card_names(),
              "sources": [[s.id, s.title, s.author] for s in sources]}
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
 
@@ -162,6 +168,24 @@ def plan(store: Store, previous: Manifest | None, state: State,
     if selection.empty:
         return selection, "nothing new"
     return selection, f"{selection.new} new revision{'' if selection.new == 1 else 's'}"
+
+
+def follow_cards(selection: Selection, previous: Manifest | None, index) -> None:
+    """Add to the selection the cards whose pages change (their timelines differ from
+    what the last build showed: a new revision names them, or a new erratum or list
+    entry makes a name known), and the revision pages that name those cards (a name
+    newly known is linked from the older revisions that named it all along)."""
+    shown = previous.cards if previous is not None else {}
+    for key, card in index.cards.items():
+        digest = card.digest()
+        if shown.get(key) == digest:
+            continue
+        selection.cards.add(key)
+        if shown.get(key, "").rpartition("-")[2] != digest.rpartition("-")[2]:
+            for source, number in card.at():  # new, or named anew: its links change
+                selection.revisions.setdefault(source, set()).add(number)
+    if set(shown) - set(index.cards):  # a card no longer named: the index loses it
+        selection.cards.add("")
 
 
 def touched(store: Store, rev: revs.Revision, before: revs.Revision | None) -> set[int]:

@@ -9,6 +9,8 @@ store's own):
                                                word by word (summary.py, display.py)
     SOURCE/sections/ID.html, ID.{atom,rss}     one section through all its versions, with
                                                every alert that names it (history.py)
+    cards/index.html, cards/SLUG.{html,atom,rss}  the cards the documents name, and each
+                                               card's timeline (cards.py)
 
 Publishing renders only the pages that the revisions new since the last build change
 (incremental.py decides which, from the build manifest in the site folder), and writes
@@ -34,8 +36,10 @@ from ..diffs.report import change_json, phrases, sentence
 from ..model import Change, Renumbering
 from ..store import Store
 from ..store import revisions as revs
+from ..cards import timeline as cards_of
 from . import alerts as alerts_of
 from . import incremental
+from .cards import card_pages
 from .feeds import MAX_ITEMS, Item
 from .history import section_pages
 from .incremental import Selection
@@ -108,11 +112,16 @@ class _Entry:
 
 
 def build(store: Store, config: Config, only: Selection | None = None,
-          known: dict[str, list[revs.Revision]] | None = None) -> dict[str, bytes]:
+          known: dict[str, list[revs.Revision]] | None = None,
+          cards: cards_of.CardIndex | None = None) -> dict[str, bytes]:
     """Every file of the site, by path relative to its root; with `only`, the files of
     the pages it selects. `known`: each source's revisions, as read already (a revision
-    recorded since is left for the next build)."""
+    recorded since is left for the next build); `cards`: the card index, as built
+    already."""
     files: dict[str, bytes] = {}
+    if cards is None:
+        cards = card_index(store, config)
+    on_revision = cards.by_revision()
     if only is None:
         files["style.css"] = resources.files("rookery.feeds").joinpath(
             "templates/style.css").read_bytes()
@@ -132,7 +141,8 @@ def build(store: Store, config: Config, only: Selection | None = None,
         wanted = None if only is None else only.revisions.get(source.id, set())
         for entry in entries:
             if wanted is None or entry.rev.number in wanted:
-                files.update(_revision_pages(entry, all_revs, base))
+                files.update(_revision_pages(entry, all_revs, base, on_revision.get(
+                    (source.id, entry.rev.number), [])))
         feed_entries = [e for e in entries if e.in_feeds]
         everything += feed_entries
         latest += entries
@@ -149,11 +159,14 @@ def build(store: Store, config: Config, only: Selection | None = None,
                                    None if only is None else only.sections.get(source.id, ())))
         sources.append({"id": source.id, "title": source.title, "count": len(all_revs),
                         "latest": all_revs[-1] if all_revs else None})
+    files.update(card_pages(cards, titles, base, config.author,
+                            None if only is None else only.cards))
     if only is None or not only.empty:
         latest.sort(key=lambda e: (e.rev.date, e.rev.id), reverse=True)
         files["index.html"] = page("index.html", 0,
                                    [feed("All documents", "feed", "All documents")],
-                                   sources=sources, latest=latest[:30])
+                                   sources=sources, latest=latest[:30],
+                                   cards=len(cards.cards))
         files.update(feed_files("feed", "rookery: all watched documents",
                                 "Every change to every watched rules document.",
                                 f"{base}index.html", base, _items(base, everything),
@@ -176,8 +189,10 @@ def publish(store: Store, config: Config, out: Path | None = None,
         only, reason = None, "a full build was asked for"
     else:
         only, reason = incremental.plan(store, previous, state, present)
-    files = {} if only is not None and only.empty else build(store, config, only,
-                                                             state.revisions)
+    cards = None if only is not None and only.empty else card_index(store, config)
+    if only is not None and cards is not None:
+        incremental.follow_cards(only, previous, cards)
+    files = {} if cards is None else build(store, config, only, state.revisions, cards)
     root.mkdir(parents=True, exist_ok=True)
     written = unchanged = removed = 0
     for path, data in files.items():
@@ -197,8 +212,10 @@ def publish(store: Store, config: Config, out: Path | None = None,
                     removed += 1
         else:  # files of earlier builds stay on the list, for a full build to remove
             made |= present.intersection(previous.files)
+    shown = previous.cards if cards is None and previous is not None else \
+        {key: card.digest() for key, card in (cards.cards if cards else {}).items()}
     manifest = incremental.Manifest(files=sorted(made), fingerprint=state.fingerprint,
-                                    published=state.published()).to_bytes()
+                                    published=state.published(), cards=shown).to_bytes()
     target = root / MANIFEST
     if not (target.is_file() and target.read_bytes() == manifest):
         _write(target, manifest)
@@ -209,9 +226,16 @@ def publish(store: Store, config: Config, out: Path | None = None,
 
 # ---------------------------------------------------------------- pages
 
-def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str
-                    ) -> dict[str, bytes]:
-    """The revision's page, and the same facts as JSON for other tools."""
+def card_index(store: Store, config: Config) -> cards_of.CardIndex:
+    """The cards every source's documents name, with their timelines."""
+    return cards_of.build(store, [s.id for s in _sources(store, config)],
+                          config.card_names())
+
+
+def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
+                    cards: list = ()) -> dict[str, bytes]:
+    """The revision's page (linking the cards it names), and the same facts as JSON for
+    other tools."""
     source, rev, recorded, flags = entry.source, entry.rev, entry.recorded, entry.flags
     index = rev.number - 1
     changes = _entries(recorded)
@@ -220,6 +244,7 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str
     page_ = page("revision.html", 2, [feed(source.title, f"{source.id}/feed", "Document")],
                  source=source, rev=rev, groups=arranged(changes, named), named=named,
                  on_page={e["item"] for e in changes if "item" in e}, flags=flags,
+                 cards=cards,
                  held=revs.held_items(entry.store, rev) if rev.number == 1 else [],
                  previous=all_revs[index - 1] if index > 0 else None,
                  following=all_revs[index + 1] if index + 1 < len(all_revs) else None)
@@ -229,6 +254,8 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str
                      "label": rev.label, "date": rev.date, "seen_at": rev.seen_at, "published_at": rev.published_at,
                      "url": rev.url, "sections": rev.sections},
         "summary": entry.headline,
+        "cards": [{"name": card.name, "page": f"{base}cards/{card.slug}.html"}
+                  for card in cards],
         "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}
                     for item, c in recorded],
         "renumberings": [e["run"].to_json() for e in changes if "run" in e],

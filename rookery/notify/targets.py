@@ -1,8 +1,10 @@
 """Which `[[notify]]` targets a new revision concerns, from what it changed: the target's
-`sources`, `sections` (numbers or title words, as `rookery diff --section` reads them)
-and `only` (every revision that changed something, or only those with alerts)."""
+`sources`, `sections` (numbers or title words, as `rookery diff --section` reads them),
+`cards` (names: only changes that say something new of one) and `only` (every revision that changed something, or only those with alerts)."""
 from __future__ import annotations
 
+from ..cards.names import Finder, card_key
+from ..cards.timeline import changed_cards
 from ..config import NotifyConfig
 from ..diffs.report import matches, section_matches
 from ..model import Change, Flag
@@ -25,5 +27,13 @@ def concerned(targets: list[NotifyConfig], source_id: str, first: bool,
                 matches(c, q) for c in changes for q in t.sections) and not any(
                 section_matches(s, q) for f in flags for s in f.sections for q in t.sections):
             continue
+        if t.cards and not _about_cards(changes, t.cards):
+            continue
         names.append(t.name)
     return names
+
+
+def _about_cards(changes: list[Change], cards: tuple[str, ...]) -> bool:
+    """Does any change say something new of one of the cards (named in any case)?"""
+    finder, wanted = Finder(cards, any_case=True), {card_key(c) for c in cards}
+    return any(changed_cards(c, finder) & wanted for c in changes)

@@ -195,3 +195,49 @@ def test_every_kind_of_page_passes_axe(phone, served, site, axe, path):
     page = visit(phone, served + path.format(**site[2]))
     page.locator("details").evaluate_all("ds => ds.forEach(d => d.open = true)")
     assert axe(page) == []
+
+
+# ---------------------------------------------------------------- card pages
+
+@pytest.fixture(scope="module")
+def cards_served(tmp_path_factory):
+    """The site of the made-up Emberwick FAQ (emberwick.py: errata, restricted lists, a
+    card named with markup), served: its root URL."""
+    import emberwick
+
+    folder = tmp_path_factory.mktemp("ember")
+    config = emberwick.watched(folder, hostile=True)
+    with config.open_store(readonly=True) as store:
+        publish(store, config, folder / "site")
+    server = make_server(folder / "site", 0)
+    serve_in_background(server)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_revision_page_leads_to_the_card_and_its_timeline_oldest_first(phone, cards_served):
+    page = visit(phone, cards_served + "ember/revisions/2.html")
+    page.get_by_role("navigation", name="cards").get_by_role("link", name="Soot Hound").click()
+    assert page.url.endswith("/cards/soot-hound.html")
+    assert page.locator("h1").inner_text() == "Soot Hound"
+    moments = page.locator("ol.timeline > li h3 a").all_inner_texts()
+    assert moments == ["Emberwick FAQ v1.0", "Emberwick FAQ v1.1", "Emberwick FAQ v2.0"]
+    assert "and still on it" in page.locator("ul.stays").inner_text()
+
+
+def test_a_card_named_with_markup_shows_as_its_characters(phone, cards_served):
+    import emberwick
+
+    page = visit(phone, cards_served + "cards/index.html")
+    page.get_by_role("link", name=emberwick.HOSTILE).click()
+    assert page.locator("h1").inner_text() == emberwick.HOSTILE
+    assert page.evaluate("document.scripts.length") == 0
+
+
+@pytest.mark.parametrize("path", ["cards/index.html", "cards/kiln-warden.html",
+                                  "cards/soot-hound.html", "ember/revisions/2.html"])
+def test_card_pages_pass_axe(phone, cards_served, axe, path):
+    page = visit(phone, cards_served + path)
+    page.locator("details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    assert axe(page) == []

@@ -1,0 +1,84 @@
+"""A card's timeline in words and as JSON: what the command, the pages and the feeds
+all say of it, said once."""
+from __future__ import annotations
+
+from ..diffs.report import noun, phrases
+from ..store import revisions as revs
+from .timeline import Card, Listing, Moment
+
+
+def what(m: Moment) -> str:
+    """What happened, in a phrase: "new erratum", "put on the Joust Restricted List
+    (Greyjoy)", "text changed". A card that leaves a list is "no longer on" it: the
+    document stopped printing it there, which may be a list that moved elsewhere."""
+    if m.listing is not None:
+        stay = m.listing
+        group = f" ({stay.group})" if stay.group else ""
+        named = stay.formerly[0] if stay.formerly else stay.name  # as it was called then
+        return f"put on the {named}{group}" if m.what == "listed" else \
+            f"no longer on the {stay.name}"
+    if m.what == "first":
+        return f"{noun(m.section.kind)} {m.section.label} (first recorded)"
+    if m.what == "added":
+        return f"new {noun(m.section.kind)} {m.section.label}"
+    if m.what == "removed":
+        return f"{noun(m.section.kind)} {m.section.label} removed"
+    return f"{m.section.label}: " + ", ".join(phrases(m.change))
+
+
+def when(rev: revs.Revision) -> str:
+    """"v2.2, 2019-05-13": the release and the day it took effect."""
+    return f"{rev.label}, {rev.as_of}" if rev.as_of not in rev.label else rev.label
+
+
+def stay_line(stay: Listing, titles: dict[str, str]) -> str:
+    """"On the Joust Restricted List (Greyjoy) of AGoT FAQ from v1.3, 2018-03-22 until
+    v3.0, 2020-01-13": a list entry as a state."""
+    group = f" ({stay.group})" if stay.group else ""
+    where = titles.get(stay.source, stay.source)
+    span = f"until {when(stay.until)} (revision {stay.until.number})" if stay.until \
+        else "and still on it"
+    formerly = f" (formerly {', '.join(stay.formerly)})" if stay.formerly else ""
+    return f"On the {stay.name}{formerly}{group} of {where} from {when(stay.since)} " \
+        f"(revision {stay.since.number}) {span}"
+
+
+def summary(card: Card) -> str:
+    """The index's line for a card: what kinds of thing the documents say of it."""
+    kinds = sorted({m.section.kind for m in card.moments if m.listing is None})
+    said = [noun(k, 2) for k in kinds]
+    lists = sorted({s.name for s in card.current})
+    if lists:
+        said.append("now on " + ", ".join(lists))
+    elif card.listings:
+        said.append("formerly listed")
+    return "; ".join(said)
+
+
+def rev_json(rev: revs.Revision, base: str) -> dict:
+    return {"source": rev.source_id, "number": rev.number, "label": rev.label,
+            "version": rev.version, "effective": rev.effective, "date": rev.date,
+            "page": f"{base}{rev.source_id}/revisions/{rev.number}.html"}
+
+
+def card_json(card: Card, titles: dict[str, str], base: str) -> dict:
+    """The card's whole timeline, oldest first, for other tools."""
+    return {
+        "name": card.name, "key": card.key, "printings": card.printings,
+        "page": f"{base}cards/{card.slug}.html",
+        "lists": [{"source": s.source, "document": titles.get(s.source, s.source),
+                   "list": s.name, "formerly": s.formerly, "group": s.group,
+                   "entry": s.entry.name,
+                   "since": rev_json(s.since, base), "last": rev_json(s.last, base),
+                   "until": rev_json(s.until, base) if s.until else None,
+                   "current": s.until is None} for s in card.listings],
+        "timeline": [{"type": m.what, "document": titles.get(m.source, m.source),
+                      "revision": rev_json(m.revision, base), "what": what(m),
+                      "section": m.section.ref(),
+                      "history": f"{base}{m.source}/sections/{m.item}.html",
+                      "text": m.section.text if m.change is None or m.what != "modified"
+                      else None,
+                      "ops": [[op, t] for op, t in m.change.ops] if m.change else [],
+                      "list": m.listing.name if m.listing else None}
+                     for m in card.moments],
+    }
