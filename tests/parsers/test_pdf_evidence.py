@@ -83,6 +83,19 @@ def test_no_word_space_follows_a_soft_hyphen():
     assert words(page_of(line))[0] == "an abil\u00adity"
 
 
+def test_a_ligatures_letters_sharing_its_box_do_not_set_a_short_words_tracking():
+    # "time." opening a line: "t" and "i" are one ligature glyph, both given its box;
+    # their overlap is no tracking, and "m" set flush against the ligature (a rounding
+    # error after it) is no space
+    line = set_line("time.")
+    t, i = line[0], line[1]
+    i.x0, i.x1 = t.x0, t.x1 = t.x0, t.x0 + 0.55 * t.size
+    for g in line[2:]:
+        g.x0 -= 0.4499 * g.size
+        g.x1 -= 0.4499 * g.size
+    assert words(page_of(line, "gap"))[0] == "time."
+
+
 def test_a_gap_as_wide_as_a_space_parts_words_where_the_page_writes_none():
     # a list's number placed apart from its text, on a page that writes its spaces
     line = set_line("1.") + set_line("Recover", x=50.0 + 0.5 * 10 * 2 + 4.0)

@@ -181,9 +181,10 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                       and _other_line(ink[k], ink[k + 1])] + [len(ink)]
         alnum = [g.text.isalnum() for g in ink]
         for a, b in zip(cuts, cuts[1:]):
-            # the tracking is read between letters: dot leaders set apart are no guide
-            tracking = _usual([gaps[k] for k in range(a, b - 1) if alnum[k] and alnum[k + 1]]
-                              or gaps[a:b - 1])
+            # the tracking is read between letters: dot leaders set apart are no guide,
+            # nor the letters of one ligature, which share its box
+            tracking = _usual([gaps[k] for k in range(a, b - 1) if alnum[k] and alnum[k + 1]
+                               and ink[k + 1].x0 != ink[k].x0] or gaps[a:b - 1])
             plain = tracking < LETTER_SPACED
             tight, loose = tracking + TIGHT_SPACE, tracking + (WIDE if marks_spaces
                                                                 else WORD_SPACE)
