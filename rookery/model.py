@@ -65,8 +65,13 @@ def text_key(text: str | None) -> str:
     A line break that became a space (reflow, <br> vs. a new paragraph) and a space that
     came or went beside punctuation ("Disciple (Core" / "Disciple(Core") are not changes.
     """
-    text = _SPELLED_OUT.sub(lambda m: _SPELLED.get(m.group(), m.group().lower()), text or "")
-    return _spacing_key(_PICTOGRAPHS.sub(" ", text))
+    text = text or ""
+    if not text.isascii():  # marks and pictographs lie outside ASCII, as most text does not
+        text = _SPELLED_OUT.sub(lambda m: _SPELLED.get(m.group(), m.group().lower()), text)
+        text = _PICTOGRAPHS.sub(" ", text)
+    elif "(" in text:
+        text = _SPELLED_OUT.sub(lambda m: m.group().lower(), text)
+    return _spacing_key(text)
 
 
 def _lost_letters_only(a: str, b: str) -> bool:

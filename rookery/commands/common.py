@@ -11,9 +11,16 @@ if TYPE_CHECKING:
 
 
 def config_of(args) -> Config:
+    """The configuration a command's arguments name, read once per command (reading
+    it checks every key and compiles the sources' selectors)."""
     from ..config import load_config
 
-    return load_config(getattr(args, "config", None), getattr(args, "data", None))
+    config = getattr(args, "_config", None)
+    if config is None:
+        config = load_config(getattr(args, "config", None), getattr(args, "data", None))
+        if args is not None:
+            args._config = config
+    return config
 
 
 def open_store(args, readonly: bool = False) -> Store:
@@ -22,8 +29,7 @@ def open_store(args, readonly: bool = False) -> Store:
 
 def print_json(data) -> None:
     """JSON on stdout, indented, with text as it reads (not \\u-escaped)."""
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")  # one write
 
 
 def write_lines(lines: list[str]) -> None:
