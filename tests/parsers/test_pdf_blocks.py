@@ -157,3 +157,31 @@ def test_headings_much_larger_outrank_smaller_ones_met_first():
     chapter = Style(12.0, "sans", True, False, "all", None)
     levels = rank([note, part, part, chapter, chapter, part])
     assert levels[part] < levels[note] and levels[part] < levels[chapter]
+
+
+def _styled(text: str, base: float, **style) -> Line:
+    """A line whose glyphs all carry `style` (italic, say), on top of glyphs()'s."""
+    frags = fragments([dataclasses.replace(g, **style) for g in glyphs(text, COLUMN[0], base)],
+                      0)
+    return Line(fragments=frags, page=0, column=COLUMN)
+
+
+def _entries(question_style: dict) -> list[Line]:
+    """Three numbered FAQ entries at the body's pitch: a title in capitals, a question
+    set apart, its answer in body type. The first title fills its line to the edge."""
+    out, base = [], 100.0
+    for k, title in enumerate(["MORALE BELOW ZERO " + "AND THE RULES OF IT " * 4,
+                               "BORROWED FORGES", "BURNING CARDS"]):
+        out.append(line(f"5.{k + 1} {title.strip()}", base))
+        out.append(_styled(f"What happens to card number {k} when it is burned?",
+                           base + 12, **question_style))
+        out.append(line("It goes to the ash pile, face up.", base + 24))
+        base += 44
+    return out
+
+
+def test_a_heading_in_capitals_does_not_wrap_into_a_question_in_lower_case():
+    blocks = texts(_entries({"italic": True}) + body_pages(1))
+    assert blocks[0].startswith("5.1 MORALE") and "What happens" not in blocks[0]
+    assert blocks[1] == "What happens to card number 0 when it is burned?"
+

@@ -184,7 +184,7 @@ def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             # the tracking is read between letters: dot leaders set apart are no guide,
             # nor the letters of one ligature, which share its box
             tracking = _usual([gaps[k] for k in range(a, b - 1) if alnum[k] and alnum[k + 1]
-                               and ink[k + 1].x0 != ink[k].x0] or gaps[a:b - 1])
+                               and not _same_place(ink[k], ink[k + 1])] or gaps[a:b - 1])
             plain = tracking < LETTER_SPACED
             tight, loose = tracking + TIGHT_SPACE, tracking + (WIDE if marks_spaces
                                                                 else WORD_SPACE)
@@ -216,6 +216,11 @@ def _other_line(a: Glyph, b: Glyph) -> bool:
     small = max(min(a.size, b.size), 1.0)
     apart = abs(a.baseline - b.baseline) > 0.15 * small or max(a.size, b.size) > OTHER_SIZE * small
     return apart and b.x0 - a.x1 > FRAGMENT_GAP * small
+
+
+def _same_place(a: Glyph, b: Glyph) -> bool:
+    """Do two glyphs' boxes start at one place (the letters of one ligature)?"""
+    return abs(a.x0 - b.x0) <= SAME_PLACE * max(a.size, 1.0)
 
 
 def _takes_room(blank: Glyph, before: Glyph, after: Glyph) -> bool:

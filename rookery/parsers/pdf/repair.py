@@ -23,10 +23,25 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 def vocabulary(texts) -> Counter:
     words: Counter = Counter()
     for text in texts:
-        # a soft hyphen marks where a word may break, inside the word: not a word's end
-        text = _ascii_hyphens(text.replace("\u00ad", ""))
-        words.update(w.lower() for w in _WORD.findall(text))
+        words.update(w.lower() for w in _words(text))
     return words
+
+
+def free_words(texts) -> Counter:
+    """The words lines print whole for certain: neither a line's first word (perhaps the
+    rest of a word broken on the line before) nor a last one broken with a hyphen."""
+    words: Counter = Counter()
+    for text in texts:
+        found = _words(text)
+        if text.rstrip().endswith(tuple(HYPHENS)):
+            found = found[:-1]
+        words.update(w.lower() for w in found[1:])
+    return words
+
+
+def _words(text: str) -> list[str]:
+    # a soft hyphen marks where a word may break, inside the word: not a word's end
+    return _WORD.findall(_ascii_hyphens(text.replace("\u00ad", "")))
 
 
 # what engines write where they break a word at a line end: a hyphen, a hyphen that is
@@ -186,18 +201,6 @@ def hyphenates(breaks: list[tuple[str, str]], wraps: int, words: Counter) -> boo
     if soft != hard:
         return soft > hard
     return wraps > 0 and len(breaks) / wraps > 0.03
-
-
-def free_words(texts) -> Counter:
-    """The words lines print whole for certain: neither a line's first word (perhaps the
-    rest of a word broken on the line before) nor a last one broken with a hyphen."""
-    words: Counter = Counter()
-    for text in texts:
-        found = _WORD.findall(_ascii_hyphens(text.replace("\u00ad", "")))
-        if text.rstrip().endswith(tuple(HYPHENS)):
-            found = found[:-1]
-        words.update(w.lower() for w in found[1:])
-    return words
 
 
 def keeps_hyphen(left: str, right: str, words: Counter, soft: bool,

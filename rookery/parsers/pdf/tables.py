@@ -23,12 +23,12 @@ def row_lines(lines: list) -> set[int]:
         if k in rows:
             continue
         above = _row_above(lines, k, rows)
-        if above is not None and not _same_cells(f, above, reach=5.0) \
-                and _split_at_cells(f, above):
+        under = above is not None and _same_cells(f, above, reach=5.0)
+        if above is not None and not under and _split_at_cells(f, above):
             rows.add(k)
         elif len(f.line.fragments) > 1 and not _is_label(f.line.fragments[0].text) and (
-                above is not None and _same_cells(f, above, reach=5.0) or any(
-                    _same_cells(f, lines[j]) for j in (k - 1, k + 1) if 0 <= j < len(lines))):
+                under or any(_same_cells(f, lines[j])
+                             for j in (k - 1, k + 1) if 0 <= j < len(lines))):
             rows.add(k)
     _settle_cells(lines, rows)
     return rows
