@@ -15,8 +15,8 @@ def add(p, name: str) -> None:
                      "removed, with the words), and each list it stood on, from when to "
                      "when. Without NAME: every card the documents name.")
     p.add_argument("name", metavar="NAME", nargs="?", help="a card's name (any case)")
-    p.add_argument("--format", choices=("text", "json"), default=None,
-                   help="text (default in a terminal) or json")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default) or json")
 
 
 def run(args) -> int:
@@ -30,7 +30,7 @@ def run(args) -> int:
         titles = {s.id: s.title or s.id for s in store.sources()} | \
             {s.id: s.title for s in config.sources}
         index = build(store, ids, names)
-    fmt = args.format or "text"
+    fmt = args.format
     if args.name is None:
         return _all(index, fmt, config.base_url)
     card = find(index, args.name)
