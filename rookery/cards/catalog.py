@@ -22,7 +22,7 @@ def load(path: Path) -> list[str]:
         raise UsageError(f"cards = {str(path)!r}: cannot read it ({e.strerror or e}); give "
                          "the path of a CSV or JSON card list") from None
     text = raw.decode("utf-8-sig", errors="replace")
-    names = _json(text, path) if text.lstrip()[:1] in "[{" else _csv(text, path)
+    names = _json(text, path) if text.lstrip()[:1] in ("[", "{") else _csv(text, path)
     names = [n.strip() for n in names if isinstance(n, str) and n.strip()]
     if not names:
         raise UsageError(f"cards = {str(path)!r}: no card names in it; give a CSV with a "

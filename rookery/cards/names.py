@@ -35,8 +35,7 @@ class Entry:
 def card_key(name: str) -> str:
     """The card's identity: its name without case, surrounding quotes, spacing or the
     kind of apostrophe ("\u201cThe Dornishman\u2019s Wife\u201d" is "the dornishman's wife")."""
-    text = unicodedata.normalize("NFKC", name).translate(_APOSTROPHES)
-    return " ".join(text.strip().strip(_QUOTES).split()).casefold()
+    return plain_name(name).casefold()
 
 
 def plain_name(name: str) -> str:

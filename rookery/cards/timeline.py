@@ -144,14 +144,14 @@ def build(store: Store, source_ids: list[str], catalog: list[str] = ()) -> CardI
                 for key in keys:
                     card(key).moments.append(Moment(rev, item, str(change.type),
                                                     change.new or change.old, change))
+        held_at = {r.id: dict(h) for _s, r, h, _c in rows}
         for stay in _listings(source, [(rev, held) for _s, rev, held, _c in rows], groups):
             c = card(stay.entry.key)
             c.listings.append(stay)
-            held_at = {r.id: h for _s, r, h, _c in rows}
-            section = dict(held_at[stay.since.id])[stay.item]
+            section = held_at[stay.since.id][stay.item]
             c.moments.append(Moment(stay.since, stay.item, "listed", section, listing=stay))
             if stay.until is not None:
-                before = dict(held_at[stay.last.id]).get(stay.until_item, section)
+                before = held_at[stay.last.id].get(stay.until_item, section)
                 c.moments.append(Moment(stay.until, stay.until_item, "unlisted", before,
                                         listing=stay))
     order = {source: k for k, source in enumerate(source_ids)}
@@ -185,13 +185,13 @@ def named(section: Section | None, finder: Finder) -> set[str]:
 
 
 def changed_cards(change: Change, finder: Finder) -> set[str]:
-    """The cards a change says something new of: for a list, the entries it adds, drops
-    or rewords (not the ones it leaves as they were); for any other section, every card
-    it names, before or after."""
+    """The cards a change says something new of, as their timelines tell it: for a list,
+    the cards it puts on or takes off (not the ones it leaves there, however their line
+    is reworded); for any other section, every card it names, before or after."""
     if Kind.LIST in (getattr(change.old, "kind", None), getattr(change.new, "kind", None)):
-        old, new = ({e.key: e for e in entries(s.text)} if s else {}
+        old, new = ({e.key for e in entries(s.text)} if s else set()
                     for s in (change.old, change.new))
-        return {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+        return old ^ new
     return named(change.old, finder) | named(change.new, finder)
 
 

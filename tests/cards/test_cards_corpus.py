@@ -1,5 +1,7 @@
 """Cards on the replayed ThronesDB pages (the session's `history` store): the cards the
 FAQ's errata and lists cite, and timelines checked by hand against the snapshots."""
+import re
+
 from rookery.cards.timeline import build
 from rookery.cards.words import what
 
@@ -17,6 +19,9 @@ def test_the_pages_name_over_a_hundred_cards_each_once(history):
     index = index_of(history)
     assert 120 <= len(index.cards) <= 140
     assert not [c.name for c in index.cards.values() if "(" in c.name or "\n" in c.name]
+    # once: no card under two keys that differ by a leading article or punctuation
+    loose = [re.sub(r"^(the|a|an) |[^\w ]", "", key) for key in index.cards]
+    assert len(set(loose)) == len(loose)
     assert sum(any(m.section.kind == "errata" for m in c.moments)
                for c in index.cards.values()) == 10
 

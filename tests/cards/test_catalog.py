@@ -29,6 +29,8 @@ def test_a_card_database_export_gives_its_names(tmp_path, name, body):
     ('{"cards": 3}', "expected a JSON array"),
     ("[{\"name\": ", "not valid JSON"),
     ("name\n", "no card names in it"),
+    ("", "no 'name' or 'title' column"),  # an empty file is no JSON that went wrong
+    ("  \n", "no 'name' or 'title' column"),
 ])
 def test_a_bad_card_list_is_one_line_naming_the_file_and_the_fix(tmp_path, body, says):
     path = tmp_path / "cards.txt"

@@ -65,3 +65,4 @@ def test_known_names_are_found_in_text_as_printed(text, want):
 def test_names_a_person_typed_match_in_any_case():
     assert Finder(["kiln warden"], any_case=True).keys("Kiln Warden enters play") == \
         {"kiln warden"}
+

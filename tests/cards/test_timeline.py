@@ -4,9 +4,11 @@ that name a card, and which notification targets a revision concerns."""
 import pytest
 
 import emberwick
-from rookery.cards.timeline import build
+from rookery.cards.names import Finder
+from rookery.cards.timeline import build, changed_cards
 from rookery.cards.words import card_json, stay_line, what
 from rookery.config import NotifyConfig
+from rookery.model import Change, ChangeType, Kind, Section
 from rookery.notify.targets import concerned
 from rookery.store import revisions as revs
 
@@ -152,3 +154,19 @@ def test_timelines_read_the_same_on_either_database(tmp_path, database):
         (3, "listed", "put on the Duel Restricted List (Cinder)")]
     assert timeline(index.cards["kiln warden"])[2] == (
         2, "modified", "Kiln Warden (Core Set, 12): text changed")
+
+
+@pytest.mark.parametrize("before,after,cards", [
+    # a card put on the list, and one taken off
+    ("Ash Lantern (Core, 1)", "Ash Lantern (Core, 1)\nSoot Hound (Core, 9)", {"soot hound"}),
+    ("Ash Lantern (Core, 1)\nSoot Hound (Core, 9)", "Soot Hound (Core, 9)", {"ash lantern"}),
+    # a line reworded (its pack's misprint put right): the card stays on the list, and its
+    # timeline says nothing of it, so neither does a notification
+    ("Ash Lantern (Cor, 1)", "Ash Lantern (Core, 1)", set()),
+])
+def test_a_list_change_concerns_the_cards_it_puts_on_or_takes_off(before, after, cards):
+    def listed(text):
+        return Section(title="Neutral", kind=Kind.LIST, text=text, path=("Restricted List",))
+
+    change = Change(ChangeType.MODIFIED, listed(before), listed(after), text_changed=True)
+    assert changed_cards(change, Finder([])) == cards
