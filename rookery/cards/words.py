@@ -55,6 +55,11 @@ def summary(card: Card) -> str:
     return "; ".join(said)
 
 
+def card_url(base: str, card: Card) -> str:
+    """Where the published site keeps the card's page."""
+    return f"{base}cards/{card.slug}.html"
+
+
 def rev_json(rev: revs.Revision, base: str) -> dict:
     return {"source": rev.source_id, "number": rev.number, "label": rev.label,
             "version": rev.version, "effective": rev.effective, "date": rev.date,
@@ -65,7 +70,7 @@ def card_json(card: Card, titles: dict[str, str], base: str) -> dict:
     """The card's whole timeline, oldest first, for other tools."""
     return {
         "name": card.name, "key": card.key, "printings": card.printings,
-        "page": f"{base}cards/{card.slug}.html",
+        "page": card_url(base, card),
         "lists": [{"source": s.source, "document": titles.get(s.source, s.source),
                    "list": s.name, "formerly": s.formerly, "group": s.group,
                    "entry": s.entry.name,

@@ -77,12 +77,12 @@ def _either(names: list[str]) -> str:
 
 
 def _all(index, fmt: str, base: str) -> int:
-    from ..cards.words import summary
+    from ..cards.words import card_url, summary
 
     cards = index.sorted()
     if fmt == "json":
         print_json([{"name": c.name, "key": c.key, "printings": c.printings,
-                     "page": f"{base}cards/{c.slug}.html", "summary": summary(c),
+                     "page": card_url(base, c), "summary": summary(c),
                      "events": len(c.moments)} for c in cards])
         return 0
     sys.stdout.write(table([[c.name, str(len(c.moments)), summary(c)] for c in cards],

@@ -8,7 +8,7 @@ from collections import defaultdict
 from markupsafe import escape
 
 from ..cards.timeline import Card, CardIndex
-from ..cards.words import stay_line, summary, what
+from ..cards.words import card_url, stay_line, summary, what
 from .feeds import Item
 from .render import feed, feed_files, page, revision_url
 
@@ -55,7 +55,7 @@ def _items(card: Card, titles: dict[str, str], base: str) -> list[Item]:
         url = revision_url(base, rev)  # a first import's page lists, and has no changes
         link = f"{url}#item-{moments[0].item}" if rev.number > 1 else url
         summary_html = (f"<p>{escape(document)} {escape(rev.label)}</p><ul>{listed}</ul>"
-                        f'<p><a href="{escape(f"{base}cards/{card.slug}.html")}">'
+                        f'<p><a href="{escape(card_url(base, card))}">'
                         f"{escape(card.name)}: the whole timeline</a></p>")
         out.append(Item(url=url, title=f"{card.name}: {document} {rev.label}: {said[0]}"
                         + (f" (and {len(said) - 1} more)" if len(said) > 1 else ""),

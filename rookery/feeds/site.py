@@ -37,6 +37,7 @@ from ..model import Change, Renumbering
 from ..store import Store
 from ..store import revisions as revs
 from ..cards import timeline as cards_of
+from ..cards.words import card_url
 from . import alerts as alerts_of
 from . import incremental
 from .cards import card_pages
@@ -254,7 +255,7 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
                      "label": rev.label, "date": rev.date, "seen_at": rev.seen_at, "published_at": rev.published_at,
                      "url": rev.url, "sections": rev.sections},
         "summary": entry.headline,
-        "cards": [{"name": card.name, "page": f"{base}cards/{card.slug}.html"}
+        "cards": [{"name": card.name, "page": card_url(base, card)}
                   for card in cards],
         "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}
                     for item, c in recorded],
