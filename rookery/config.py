@@ -83,8 +83,9 @@ KEYS: dict[str, list[Key]] = {
                           "it)"),
         Key("cache_size", int, "bytes the parse cache may hold, the least recently used "
                                "parses going first (default 256 MB); 0 keeps no cache"),
-        Key("workers", int, "processes that read a long PDF's pages at once (default: one "
-                            "per core); 1 reads every page in this process"),
+        Key("workers", int, "processes that read a long PDF's pages, or two long PDFs side "
+                            "by side, at once (default: one per core); 1 reads everything "
+                            "in this process"),
     ],
     "source": [
         Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`"),

@@ -32,20 +32,36 @@ class Progress:
 
     def pages(self, label: str) -> Callable[[int, int], None]:
         """A callback(done, total) for a reader: "label: 12/40 pages", once the work has
-        taken longer than DELAY, cleared when it ends."""
+        taken longer than DELAY, the line ended when the work is done."""
+        return self.pages_together([label])[0]
+
+    def pages_together(self, labels: list[str]) -> list[Callable[[int, int], None]]:
+        """One callback(done, total) per label for work that may go on at once (two
+        releases read side by side): one line, "label: 12/40 pages · label: 3/38 pages",
+        once the work has taken longer than DELAY, ended when all the work it shows is
+        done; work that reports later (read in turn) gets a line of its own."""
         started = self.clock()
+        counts: dict[int, tuple[int, int]] = {}
         shown = False
 
-        def tell(done: int, total: int) -> None:
-            nonlocal shown
-            if not self.enabled or (not shown and self.clock() - started < DELAY):
-                return
-            shown = True
-            end = "\n" if done >= total else ""
-            self.stream.write(f"\r{label}: {done}/{total} pages{end}")
-            self.stream.flush()
+        def teller(k: int) -> Callable[[int, int], None]:
+            def tell(done: int, total: int) -> None:
+                nonlocal shown
+                counts[k] = (done, total)
+                if not self.enabled or (not shown and self.clock() - started < DELAY):
+                    return
+                shown = True
+                line = " \u00b7 ".join(f"{labels[j]}: {d}/{t} pages"
+                                       for j, (d, t) in sorted(counts.items()))
+                ended = all(d >= t for d, t in counts.values())
+                if ended:
+                    counts.clear()
+                self.stream.write(f"\r{line}{chr(10) if ended else ''}")
+                self.stream.flush()
 
-        return tell
+            return tell
+
+        return [teller(k) for k in range(len(labels))]
 
     def note(self, line: str) -> None:
         """A line of news about work that is waiting (a retry), on a terminal only."""

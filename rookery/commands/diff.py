@@ -62,39 +62,63 @@ def store_ref(location: str) -> tuple[str, str] | None:
     return m.group("source"), m.group("rev")
 
 
-def load_document(location: str, options: ReadOptions, cache: ParseCache | None = None,
-                  args=None) -> Document:
-    """Fetch and parse one release named by a path or URL, or read a stored revision.
+def load_documents(locations: list[str], options: ReadOptions,
+                   cache: ParseCache | None = None, args=None) -> list[Document]:
+    """Fetch and parse the releases named by paths or URLs, or read stored revisions;
+    two long PDFs are read side by side (parsers/together.py).
 
     The format comes from the bytes; a name or Content-Type that promises a PDF must be
     kept, since an HTML page behind a .pdf link is an error page, not a release."""
     import dataclasses
 
     from ..fetchers import fetch
-    from ..parsers import parse
+    from ..parsers.together import Release, parse_releases
     from ..progress import Progress
 
-    ref = store_ref(location)
-    if ref is not None:
-        from ..store import revisions as revs
-
-        config = config_of(args)
-        with config.open_store(readonly=True) as store:
-            rev = revs.resolve(store, *ref, configured=[s.id for s in config.sources])
-            doc = revs.document(store, rev)
-            doc.source = location
-            return doc
     progress = Progress()
     # a download tried again says so on a terminal: a refused connection is retried for
     # seconds (fetch.retries, fetch.backoff) that would otherwise pass in silence
     http = dataclasses.replace(config_of(args).fetch, on_retry=progress.note)
-    fetched = fetch(location, options=http)
-    promised_pdf = urlsplit(location).path.lower().endswith(".pdf") or \
-        "application/pdf" in (fetched.content_type or "").lower()
-    label = location.rsplit("/", 1)[-1] or location
-    options = dataclasses.replace(options, progress=progress.pages(f"reading {label}"))
-    return parse(fetched.data, source=location, cache=cache, options=options,
-                 format="pdf" if promised_pdf else "auto")
+    docs: list[Document | None] = []
+    fetched: dict[int, tuple[str, object]] = {}
+    for k, location in enumerate(locations):
+        docs.append(_stored(location, args))
+        if docs[k] is None:
+            fetched[k] = (location, fetch(location, options=http))
+    tells = progress.pages_together([f"reading {_label(location)}"
+                                     for location, _ in fetched.values()])
+    releases = [Release(got.data, location, _promised(location, got), tell)
+                for (location, got), tell in zip(fetched.values(), tells)]
+    for k, doc in zip(fetched, parse_releases(releases, cache, options)):
+        docs[k] = doc
+    return docs
+
+
+def _stored(location: str, args) -> Document | None:
+    """The stored revision that SOURCE@REV names, or None for a path or URL."""
+    ref = store_ref(location)
+    if ref is None:
+        return None
+    from ..store import revisions as revs
+
+    config = config_of(args)
+    with config.open_store(readonly=True) as store:
+        rev = revs.resolve(store, *ref, configured=[s.id for s in config.sources])
+        doc = revs.document(store, rev)
+        doc.source = location
+        return doc
+
+
+def _promised(location: str, fetched) -> str:
+    """"pdf" where the name or the Content-Type promises one, else "auto"."""
+    if urlsplit(location).path.lower().endswith(".pdf") or \
+            "application/pdf" in (fetched.content_type or "").lower():
+        return "pdf"
+    return "auto"
+
+
+def _label(location: str) -> str:
+    return location.rsplit("/", 1)[-1] or location
 
 
 def _releases(args) -> None:
@@ -124,8 +148,7 @@ def run(args) -> int:
     reader = args.pdf_reader or config.pdf_reader
     options = ReadOptions(remove=tuple(args.remove), pdf_reader=reader,
                           workers=config.parse.workers)
-    old = load_document(args.old, options, cache, args)
-    new = load_document(args.new, options, cache, args)
+    old, new = load_documents([args.old, args.new], options, cache, args)
     diff = diff_documents(old, new)
     if args.section:
         if not any(section_matches(s, args.section) for doc in (old, new)

@@ -60,14 +60,17 @@ def _fragmented(page: Page) -> tuple[Page, list[Fragment]]:
 def _pooled(data: bytes, reader: str, workers: int, total: int) -> Iterator[tuple]:
     size = math.ceil(total / (workers * RUNS_PER_WORKER))
     runs = [(start, min(start + size, total)) for start in range(0, total, size)]
-    # fork is quick, but safe only in a process of one thread on Linux; elsewhere (the
-    # scheduler's threads, macOS) a fresh interpreter each
-    method = "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method),
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context(start_method()),
                              initializer=_open, initargs=(data, reader)) as pool:
         for packed in pool.map(_read, runs):
             for page in packed:
                 yield _unpack(page, total)
+
+
+def start_method() -> str:
+    """How to start a pool's processes: fork is quick, but safe only in a process of one
+    thread on Linux; elsewhere (the scheduler's threads, macOS) a fresh interpreter each."""
+    return "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
 
 
 def _open(data: bytes, reader: str) -> None:
