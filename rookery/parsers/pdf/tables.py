@@ -22,9 +22,11 @@ def row_lines(lines: list) -> set[int]:
     for k, f in enumerate(lines):
         if k in rows:
             continue
-        above = _row_above(lines, k, rows)
+        j = _row_above(lines, k, rows)
+        above = lines[j] if j is not None else None
         under = above is not None and _same_cells(f, above, reach=5.0)
-        if above is not None and not under and _split_at_cells(f, above):
+        if above is not None and not under and not _stands_below(lines, k, j, rows) \
+                and _split_at_cells(f, above):
             rows.add(k)
         elif len(f.line.fragments) > 1 and not _is_label(f.line.fragments[0].text) and (
                 under or any(_same_cells(f, lines[j])
@@ -34,18 +36,44 @@ def row_lines(lines: list) -> set[int]:
     return rows
 
 
-def _row_above(lines: list, k: int, rows: set[int]):
-    """The table row right above line `k`, over up to two lines of its cells' wrapped
-    text (each starting at one of the row's cells)."""
+def _row_above(lines: list, k: int, rows: set[int]) -> int | None:
+    """The index of the table row right above line `k`, over up to two lines of its
+    cells' wrapped text (each starting at one of the row's cells)."""
     between = []
     for j in range(k - 1, max(k - 4, -1), -1):
         if j in rows:
             starts = [c.x0 for c in lines[j].line.fragments]
             wrapped = all(any(abs(p.x0 - x) <= ALIGNED * w.size for x in starts)
                           for w in between for p in w.line.fragments)
-            return lines[j] if wrapped else None
+            return j if wrapped else None
         between.append(lines[j])
     return None
+
+
+PITCH_SLACK = 0.2  # a line this much further below than a table's rows are spaced: apart
+
+
+def _stands_below(lines: list, k: int, j: int, rows: set[int]) -> bool:
+    """Does line `k`, or a line between it and row `j`, stand further below the line
+    above it than the rows of the table ending in row `j` stand from one another? A
+    heading after a table does, whose words may happen to start under the table's
+    columns; the table's next row, or the wrapped text of its cells, does not."""
+    steps = []  # down the table: from row to row, over up to two lines of wrapped cells
+    first = j
+    while first > 0 and _same_place(lines[first], lines[first - 1]) and \
+            any(first - d in rows for d in (1, 2, 3)):
+        steps.append(lines[first].line.bottom - lines[first - 1].line.bottom)
+        first -= 1
+    if not steps or not all(_same_place(lines[i], lines[j]) for i in range(j + 1, k + 1)):
+        return False
+    widest = max(steps) * (1 + PITCH_SLACK)
+    return any(lines[i].line.bottom - lines[i - 1].line.bottom > widest
+               for i in range(j + 1, k + 1))
+
+
+def _same_place(a, b) -> bool:
+    """On one page, in one column."""
+    return a.line.page == b.line.page and a.line.column == b.line.column
 
 
 def _split_at_cells(f, row) -> bool:

@@ -109,6 +109,24 @@ def test_a_cells_wrapped_line_spread_by_justification_goes_back_into_its_cell():
         ["Neutral", "Copper Gate Warden (Tinker Pack,"]
 
 
+def test_a_heading_set_apart_under_a_table_is_no_row_though_a_word_starts_at_a_cell():
+    # rows 12 points apart; then, further down, a heading of one fragment whose last
+    # word happens to start under the card column (its first 67 points: 11 letters and
+    # 4 spaces), and a line of text under it
+    def table_then(heading_base: float) -> list:
+        return [fact(piece("Faction", 50, 100), piece("Card", 120, 100))] + [
+            fact(piece("Neutral", 50, base), piece("Storm Lens", 120, base))
+            for base in (112, 124, 136)] + [
+            fact(piece("5. On Two Or So Decks", 50, heading_base)),
+            fact(piece("Text under the heading.", 50, heading_base + 12))]
+
+    apart = table_then(166)
+    assert row_lines(apart) == {0, 1, 2, 3}
+    assert cells(apart[4]) == ["5. On Two Or So Decks"]
+    close = table_then(148)  # at the rows' own spacing, the same line reads as a row
+    assert 4 in row_lines(close) and cells(close[4]) == ["5. On Two Or So", "Decks"]
+
+
 WORDS = ("amber basalt cinder dune ember flint garnet hearth iron jade kiln loam marsh "
          "nettle onyx peat quartz rust slate tallow").split()
 
