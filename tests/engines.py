@@ -123,7 +123,9 @@ def found() -> list[Layout]:
     hyphens inside words as hyphens; a table's justified cells; a large heading on a body
     line's baseline; a capitals heading broken at a compound's hyphen; a heading in
     capitals over a question in italics; a name over a question in small capitals; the
-    engine's hyphen glyph mapped to U+00AD in a heading. Read with both readers."""
+    engine's hyphen glyph mapped to U+00AD in a heading; a heading under a table whose
+    word starts under a column; synthesized small capitals PDFium boxes by their ink; a
+    compound printed once, broken at its hyphen. Read with both readers."""
     return [
         Layout(name="found-weasyprint-spaced", engine="weasyprint", columns=2,
                font="Liberation Sans", headings="spaced", page_number="none",
@@ -150,6 +152,17 @@ def found() -> list[Layout]:
                size=10.5, headings="classic", question="smallcaps", justify=True,
                hyphens="auto", header=False, page_number="top", marks="#e00000",
                variant=Variant(numbered=True, faq_titles=True)),
+        Layout(name="found-chromium-colour-table", engine="chromium",
+               font="Liberation Sans", size=9.0, headings="colour", question="bold",
+               hyphens="auto", header=False, page_number="top", contents="leaders",
+               marks="#e00000", variant=Variant(numbered=True, faq_titles=True, table=True)),
+        Layout(name="found-chromium-smallcaps-carlito", engine="chromium", paper="Letter",
+               columns=1, font="Carlito", size=11.0, headings="smallcaps", header=False,
+               page_number="none", contents="pairs", marks="#b22222",
+               variant=Variant(numbered=True)),
+        Layout(name="found-weasyprint-compound-once", engine="weasyprint", paper="Letter",
+               columns=3, headings="classic", justify=True, hyphens="auto", page_number="top",
+               contents="leaders", variant=Variant(table=True)),
     ]
 
 

@@ -185,3 +185,19 @@ def test_a_heading_in_capitals_does_not_wrap_into_a_question_in_lower_case():
     assert blocks[0].startswith("5.1 MORALE") and "What happens" not in blocks[0]
     assert blocks[1] == "What happens to card number 0 when it is burned?"
 
+
+
+def test_a_numbered_title_that_fills_its_line_does_not_wrap_into_its_question():
+    # a coloured title in title case reaching the column's edge, then its question in
+    # italics of the same size: the question is the entry's, not the title's last line
+    out, base = [], 100.0
+    for k, title in enumerate(["Burning Cards " + "And The Rules Of It " * 4,
+                               "Borrowed Forges", "Morale Below Zero"]):
+        out.append(line(f"5.{k + 1} {title.strip()}", base, color=(90, 40, 130)))
+        out.append(_styled(f"Does card number {k} resist being burned?", base + 12,
+                           italic=True))
+        out.append(line("No, it goes to the ash pile.", base + 24))
+        base += 44
+    blocks = texts(out + body_pages(1))
+    assert blocks[0].startswith("5.1 Burning Cards") and "Does card" not in blocks[0]
+    assert blocks[1] == "Does card number 0 resist being burned?"

@@ -5,6 +5,7 @@ import pytest
 
 from rookery.parsers.blocks import Block
 from rookery.parsers.contents import drop_contents
+from rookery.parsers.lexicon import Lexicon
 from rookery.parsers.pdf.glyphs import Glyph, fragments
 from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens, free_words,
                                         keeps_hyphen, plain_hyphen_at_end, split_word,
@@ -180,6 +181,32 @@ def test_a_word_printed_nowhere_else_is_judged_by_the_words_printed_whole(
              "lished by organisers", "Interpretations pub-", "lished again"]
     words, free = vocabulary(lines), free_words(lines)
     assert keeps_hyphen(left, right, words, soft=True, heading=heading, free=free) is keeps
+
+
+@pytest.mark.parametrize("left,right,keeps", [
+    ("two", "player", True),  # two words the language has, not joined: a compound
+    ("some", "how", False),  # a word the language has: a closed compound broken
+    ("clarifi", "cations", False),  # a word broken at a syllable
+    ("Skel", "dar", False),  # a name no list has, nor its parts: joined, as body text is
+])
+def test_a_word_printed_nowhere_else_is_judged_by_its_languages_words(left, right, keeps):
+    lines = ["the two players agree how a card may be played and which rulings apply"]
+    words, free = vocabulary(lines), free_words(lines)
+    english = Lexicon("en", {"two": 1, "player": 1, "some": 1, "how": 1, "somehow": 1,
+                             "clarifications": 1})
+    assert keeps_hyphen(left, right, words, soft=True, free=free,
+                        lexicon=lambda: english) is keeps
+    # with no list (a language none knows) the body text joins, as it always did
+    assert keeps_hyphen(left, right, words, soft=True, free=free,
+                        lexicon=lambda: None) is False
+
+
+def test_the_documents_own_words_come_before_its_languages():
+    # the document prints both words its own way, against what the list would say
+    words = vocabulary(["a twoplayer game", "it works some-how"])
+    english = Lexicon("en", {"two": 1, "player": 1, "some": 1, "how": 1, "somehow": 1})
+    assert keeps_hyphen("two", "player", words, soft=True, lexicon=lambda: english) is False
+    assert keeps_hyphen("some", "how", words, soft=True, lexicon=lambda: english) is True
 
 
 def test_soft_hyphens_inside_words_do_not_split_the_documents_vocabulary():

@@ -156,7 +156,12 @@ def _pdfium_page(raw, page, index: int) -> Page:
                 continue  # rotated: stamps and margin notes, not the document's flow
             get_box(handle, k, box)
             get_origin(handle, k, x_at, y_at)
-            left, top, right, bottom, _x, y = unpack(place)
+            left, top, right, bottom, x, y = unpack(place)
+            if x < left - ORIGIN_NOISE:
+                # a box PDFium could not give from the glyph's advance (synthesized small
+                # capitals) is the ink's: its left edge is the origin, where the glyph
+                # starts, as in every other box; the ink alone would open gaps in words
+                left = x
             if code and not 0xFFFD <= code <= 0xFFFF:
                 append(Glyph(chr(code), left, right, height - top, height - bottom, size,
                              family, bold, italic, colour, None, False, height - y))
@@ -171,6 +176,7 @@ def _pdfium_page(raw, page, index: int) -> Page:
 
 
 _PLACE = struct.Struct("4f2d")  # a character's loose box, then its origin
+ORIGIN_NOISE = 0.01  # points: an origin (double) this close to its box's edge (float) is on it
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 

@@ -13,11 +13,13 @@ wraps.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
+from ..lexicon import lexicon_of
 from ..normalize import normalize
 from ..numbering import read_label
 from . import repair, spacing, tables
@@ -125,7 +127,9 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             if join == "-":
                 breaks.append(repair.split_word(b.lines[k].text, b.lines[k + 1].text))
     soft = repair.hyphenates(breaks, wraps, words)
-    return [_finish(b, kind, levels, (words, free), soft) for b, kind in zip(blocks, kinds)]
+    lexicon = functools.cache(lambda: lexicon_of(words))  # loaded only if a break needs it
+    return [_finish(b, kind, levels, (words, free, lexicon), soft)
+            for b, kind in zip(blocks, kinds)]
 
 
 def _glyphs(line: Line) -> list[Glyph]:
@@ -185,13 +189,16 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
         # a heading, a name or a question wraps onto a next line of its type at the
         # usual spacing, into other type of its size and case when the line is full (a
         # card's name whose set is in italics), or into the next column; a numbered
-        # heading does not wrap onto a line that opens with a number of its own
-        if _starts_numbered(block.lines[0]) and _starts_numbered(f):
+        # heading does not wrap onto a line that opens with a number of its own, nor
+        # into a capital in other type (the question a numbered entry's title names)
+        numbered = _starts_numbered(block.lines[0])
+        if numbered and _starts_numbered(f):
             return False
         if spacing.new_column(last, f):
             return f.style == last.style and spacing.is_full(last, f)
         if f.style != last.style:
-            return len(block.lines) <= 2 and f.apart and same_size(f.size, last.size) \
+            return not (numbered and f.text[:1].isupper()) and len(block.lines) <= 2 \
+                and f.apart and same_size(f.size, last.size) \
                 and f.style.caps == last.style.caps \
                 and not (f.style.bold and not last.style.bold) and spacing.is_full(last, f) \
                 and spacing.close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
@@ -330,9 +337,9 @@ def _join(block: _Block, nxt: _Line) -> str:
 
 # ---------------------------------------------------------------- finishing
 
-def _finish(b: _Block, kind: str, levels, vocabulary: tuple[Counter, Counter],
-            soft: bool) -> Block:
-    words, free = vocabulary  # every word printed, and those printed whole for certain
+def _finish(b: _Block, kind: str, levels, vocabulary: tuple, soft: bool) -> Block:
+    # every word printed, those printed whole for certain, and the language's words
+    words, free, lexicon = vocabulary
     raw: list[str] = []
     flags: list[tuple[bool, bool, bool]] = []  # bold, italic, red per raw character
     for k, f in enumerate(b.lines):
@@ -343,7 +350,7 @@ def _finish(b: _Block, kind: str, levels, vocabulary: tuple[Counter, Counter],
                 # the hyphen already ends the previous line; drop it for a soft break
                 if not b.lines[k - 1].keeps_hyphen and not repair.keeps_hyphen(
                         *repair.split_word(b.lines[k - 1].text, f.text), words, soft,
-                        heading=kind == "heading", free=free):
+                        heading=kind == "heading", free=free, lexicon=lexicon):
                     raw.pop()
                     flags.pop()
             else:

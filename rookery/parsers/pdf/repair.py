@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from operator import attrgetter
+from typing import Callable
 
+from ..lexicon import Lexicon
 from .glyphs import UNKNOWN, Glyph
 
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl", "ft", "Th", "st", "ct")
@@ -204,18 +206,25 @@ def hyphenates(breaks: list[tuple[str, str]], wraps: int, words: Counter) -> boo
 
 
 def keeps_hyphen(left: str, right: str, words: Counter, soft: bool,
-                 heading: bool = False, free: Counter | None = None) -> bool:
+                 heading: bool = False, free: Counter | None = None,
+                 lexicon: Callable[[], Lexicon | None] | None = None) -> bool:
     """Is the hyphen that ends a line part of the word? Where the document prints the
-    word neither whole nor hyphenated, a heading's hyphen is kept before a word it
-    prints elsewhere ("MID-" "EFFECT"), as typesetters seldom hyphenate headings, but
-    not before a syllable ("Clarifi-" "cations"); body text joins, as breaks there far
-    outnumber compounds, and hyphenation breaks closed compounds between their words
-    ("some-" "how") as often as a compound's hyphen falls there ("two-" "player").
-    `free` (free_words) are the words printed whole, `words` by default."""
+    word neither whole nor hyphenated, its language's words decide (`lexicon()`, asked
+    only then): a word the language has is joined ("some-" "how"), two words it has
+    that it does not have joined keep the hyphen ("two-" "player"). Failing those, a
+    heading's hyphen is kept before a word the document prints elsewhere ("MID-"
+    "EFFECT"), as typesetters seldom hyphenate headings, but not before a syllable
+    ("Clarifi-" "cations"), and body text joins, as breaks there far outnumber
+    compounds. `free` (free_words) are the words printed whole, `words` by default."""
     if not soft:
         return True
     whole, kept = (left + right).lower(), f"{left}-{right}".lower()
     if words[kept] == words[whole] == 0 and "-" not in left:
+        known = lexicon() if lexicon is not None else None
+        if known is not None and known.knows(whole):
+            return False
+        if known is not None and known.knows(left) and known.knows(right):
+            return True
         free = words if free is None else free
         return heading and _a_word(right, free)
     if words[kept] != words[whole] or "-" not in left:

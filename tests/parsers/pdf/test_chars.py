@@ -8,7 +8,8 @@ import pytest
 from reportlab.lib.colors import Color
 from reportlab.pdfgen import canvas
 
-from rookery.parsers.pdf.chars import UNKNOWN, _pdfium_font, _calls, _pdfium_style, pages
+from rookery.parsers.pdf.chars import (ORIGIN_NOISE, UNKNOWN, _calls, _pdfium_font, _pdfium_style,
+                                       pages)
 
 
 def every_character(data: bytes) -> list[list[tuple]]:
@@ -50,7 +51,10 @@ def every_character(data: bytes) -> list[list[tuple]]:
                 continue
             raw.FPDFText_GetLooseCharBox(tp, k, box)
             raw.FPDFText_GetCharOrigin(tp, k, x, y)
-            glyphs.append([text, box.left, box.right, height - box.top, height - box.bottom,
+            # a box that starts after the glyph's origin (the ink's, PDFium's fallback)
+            # starts at the origin
+            left = x.value if x.value < box.left - ORIGIN_NOISE else box.left
+            glyphs.append([text, left, box.right, height - box.top, height - box.bottom,
                            *style, height - y.value, False])
         out.append([tuple(g) for g in glyphs])
         textpage.close()

@@ -1,0 +1,63 @@
+"""A language's words, for the one question a document's own words may leave open: is a
+word broken at a line end, printed nowhere else, one word ("some-" "how": somehow) or a
+compound that keeps its hyphen ("two-" "player")? Hyphenation breaks closed compounds
+between their words as often as a compound's own hyphen falls at a line end, so only a
+list of the language's words tells the two apart.
+
+The lists are pyspellchecker's word frequencies (a dozen languages). A document's
+language is the first whose list knows nearly all of the document's most common words;
+a document in none of them gets no list, and the reader keeps to its own evidence.
+"""
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass
+
+COMMON = 100  # a document's most common words (of 3 letters or more) judged
+FEWEST = 20  # ... and at least this many, or the language is not judged
+KNOWN_SHARE = 0.8  # of them a language's list must know
+FIRST = "en"  # the language tried first: most rulebooks are in it
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The words of one language, in lower case."""
+
+    language: str
+    words: frozenset[str] | dict
+
+    def knows(self, word: str) -> bool:
+        return word.lower() in self.words
+
+
+def lexicon_of(vocabulary: Counter) -> Lexicon | None:
+    """The lexicon of the language `vocabulary` (a document's words, lower case, with
+    their counts) is written in, or None when no list knows it well enough."""
+    common = [w for w, _n in vocabulary.most_common()
+              if len(w) >= 3 and w.isalpha()][:COMMON]
+    if len(common) < FEWEST:
+        return None
+    for language in _languages():
+        words = _words(language)
+        if words and sum(w in words for w in common) >= KNOWN_SHARE * len(common):
+            return Lexicon(language, words)
+    return None
+
+
+def _languages() -> list[str]:
+    from spellchecker import SpellChecker
+
+    others = sorted(set(SpellChecker.languages()) - {FIRST})
+    return [FIRST, *others]
+
+
+@functools.lru_cache(maxsize=4)
+def _words(language: str) -> dict:
+    """The language's word list (word → frequency), loaded once a process."""
+    from spellchecker import SpellChecker
+
+    try:
+        return SpellChecker(language=language, distance=1).word_frequency.dictionary
+    except (ValueError, OSError):  # a list this install lacks
+        return {}
