@@ -32,6 +32,7 @@ class Entry:
         return f"{self.pack}, {self.number}" if self.pack else None
 
 
+@lru_cache(maxsize=16384)
 def card_key(name: str) -> str:
     """The card's identity: its name without case, surrounding quotes, spacing or the
     kind of apostrophe ("\u201cThe Dornishman\u2019s Wife\u201d" is "the dornishman's wife")."""
