@@ -22,16 +22,17 @@ class Entry:
     pack: str | None = None
     number: str | None = None
 
-    @property
+    @cached_property  # (an entry read once is met in many revisions)
     def key(self) -> str:
         return card_key(self.name)
 
-    @property
+    @cached_property
     def printing(self) -> str | None:
         """"Fury of the Storm, 30": where the card was printed, as the document says."""
         return f"{self.pack}, {self.number}" if self.pack else None
 
 
+@lru_cache(maxsize=16384)
 def card_key(name: str) -> str:
     """The card's identity: its name without case, surrounding quotes, spacing or the
     kind of apostrophe ("\u201cThe Dornishman\u2019s Wife\u201d" is "the dornishman's wife")."""

@@ -1,7 +1,8 @@
-"""Every card's timeline, from the store: each section of every watched document that
-names the card, added, changed or removed, oldest first; and each list the card stood
-on (restricted, banned, pods...), from the revision that put it there to the one that
-took it off. Lists and their groups are read from the documents' own headings."""
+"""Every card's timeline: each section of every watched document that names the card,
+added, changed or removed, oldest first; and each list the card stood on (restricted,
+banned, pods...), from the revision that put it there to the one that took it off. Lists
+and their groups are read from the documents' own headings. Assembled from each
+revision's card facts (facts.py), which a publish keeps between builds."""
 from __future__ import annotations
 
 import hashlib
@@ -14,9 +15,9 @@ from dataclasses import dataclass, field
 from ..model import Change, Kind, Section, title_key
 from ..store import Store
 from ..store import revisions as revs
-from ..store import sweep
-from .names import Entry, Finder, card_key, entries, entry, plain_name
-
+from .facts import Facts, Kept, VersionFacts, cited_by, gather
+from .names import Entry, Finder, card_key, entries
+from .texts import Texts
 
 @dataclass
 class Listing:
@@ -29,28 +30,43 @@ class Listing:
     group: str | None  # the heading within it the card stands under: "Greyjoy"
     entry: Entry
     item: int  # the list section that held the entry when it came
+    version: int  # that section's stored version then
     since: revs.Revision
     last: revs.Revision
     until: revs.Revision | None = None
     until_item: int | None = None  # the list section that held it last
+    last_version: int | None = None  # and its stored version then
     formerly: list[str] = field(default_factory=list)  # the list's earlier names
 
 
 @dataclass
 class Moment:
-    """One thing that happened to a card in one revision of one document."""
+    """One thing that happened to a card in one revision of one document. The section
+    (and the change) are read from the store when first asked for: the index and the
+    links need only its kind and label."""
 
     revision: revs.Revision
     item: int  # the section's identity (its history page)
     what: str  # "first" (in a first import), "added", "modified", "removed",
     #            "listed", "unlisted"
-    section: Section  # as it read then: after the change, or before it for a removal
-    change: Change | None = None
+    version: int  # the section as it read then (after the change, or before a removal)
+    kind: str
+    label: str
+    texts: Texts = field(repr=False, compare=False)
+    at: int | None = None  # the change's position in its revision
     listing: Listing | None = None
 
     @property
     def source(self) -> str:
         return self.revision.source_id
+
+    @property
+    def section(self) -> Section:
+        return self.texts.section(self.version)
+
+    @property
+    def change(self) -> Change | None:
+        return None if self.at is None else self.texts.change(self.revision.id, self.at)
 
 
 @dataclass
@@ -75,8 +91,7 @@ class Card:
         ("page-link"): another first part, another page; another second part, every
         revision page that names it changes too."""
         facts = [self.name, self.slug, self.printings,
-                 [[m.source, m.revision.id, m.item, m.what, m.section.label]
-                  for m in self.moments],
+                 [[m.source, m.revision.id, m.item, m.what, m.label] for m in self.moments],
                  [[s.source, s.name, s.formerly, s.group, s.since.id,
                    s.until.id if s.until else None] for s in self.listings]]
         link = hashlib.sha256(json.dumps([self.name, self.slug]).encode()).hexdigest()[:8]
@@ -86,7 +101,7 @@ class Card:
 @dataclass
 class CardIndex:
     cards: dict[str, Card]  # by key, for cards the documents name
-    known: int  # names known (cited by errata or lists, or from the card list)
+    facts: Facts  # what it was assembled from, and what to keep for the next build
 
     def by_revision(self) -> dict[tuple[str, int], list[Card]]:
         """The cards each revision (source, number) names in its changes."""
@@ -99,78 +114,98 @@ class CardIndex:
     def sorted(self) -> list[Card]:
         return sorted(self.cards.values(), key=lambda c: (sort_name(c.name), c.key))
 
+    def read(self, cards: list[Card]) -> None:
+        """Read the sections and changes the cards' timelines show, in two queries."""
+        moments = [m for card in cards for m in card.moments]
+        self.facts.texts.sections({m.version for m in moments})
+        self.facts.texts.changes({(m.revision.id, m.at) for m in moments if m.at is not None})
 
-def build(store: Store, source_ids: list[str], catalog: list[str] = ()) -> CardIndex:
+
+def build(store: Store, source_ids: list[str], catalog: list[str] = (),
+          kept: Kept | None = None,
+          known: dict[str, list[revs.Revision]] | None = None) -> CardIndex:
     """Every card the watched documents name, with its timeline (`catalog`: more names,
-    from the operator's card list)."""
-    read = []
-    for source in source_ids:
-        held, changed = sweep.held_by_revision(store, source), \
-            sweep.changes_by_revision(store, source)
-        read += [(source, rev, held.get(rev.id, []), changed.get(rev.id, []))
-                 for rev in revs.revisions(store, source)]
-    cited: dict[str, list[Entry]] = defaultdict(list)
-    for _source, _rev, held, _changes in read:
-        for _item, section in held:
-            for e in cited_by(section):
-                cited[e.key].append(e)
-    names = {plain_name(n) for n in catalog} | {e.name for es in cited.values() for e in es}
-    finder = Finder(names)
-    groups = group_titles(s for _src, _rev, held, _ch in read for _i, s in held)
-    cards: dict[str, Card] = {}
-
-    def card(key: str) -> Card:
-        if key not in cards:
-            printed = cited.get(key, [])
-            name = printed[-1].name if printed else \
-                next(n for n, k in finder.names.items() if k == key)
-            cards[key] = Card(key, name, printings=list(dict.fromkeys(
-                e.printing for e in printed if e.printing)))
-        return cards[key]
-
-    for source in source_ids:
-        rows = [r for r in read if r[0] == source]
-        for _source, rev, held, changes in rows:
-            if rev.number == 1:
-                for item, section in held:
-                    if section.kind != Kind.LIST:
-                        for key in named(section, finder):
-                            card(key).moments.append(Moment(rev, item, "first", section))
-            for item, change in changes:
-                if Kind.LIST in (getattr(change.old, "kind", None),
-                                 getattr(change.new, "kind", None)):
-                    continue  # a list's entries are states (below), not changes
-                keys = named(change.old, finder) | named(change.new, finder)
-                for key in keys:
-                    card(key).moments.append(Moment(rev, item, str(change.type),
-                                                    change.new or change.old, change))
-        held_at = {r.id: dict(h) for _s, r, h, _c in rows}
-        for stay in _listings(source, [(rev, held) for _s, rev, held, _c in rows], groups):
-            c = card(stay.entry.key)
-            c.listings.append(stay)
-            section = held_at[stay.since.id][stay.item]
-            c.moments.append(Moment(stay.since, stay.item, "listed", section, listing=stay))
-            if stay.until is not None:
-                before = held_at[stay.last.id].get(stay.until_item, section)
-                c.moments.append(Moment(stay.until, stay.until_item, "unlisted", before,
-                                        listing=stay))
+    from the operator's card list). `kept`: the card facts an earlier build kept;
+    `known`: each source's revisions, as read already."""
+    history = {s: known[s] if known is not None and s in known else
+               revs.revisions(store, s) for s in source_ids}
+    facts = gather(store, history, list(catalog), kept)
+    cards = _Cards(facts, history)
+    groups = group_titles((f.title, f.parent) for _rev, lists in cards.lists()
+                          for _item, _v, f in lists)
+    for source, source_revs in history.items():
+        for rev in source_revs:
+            for key, moment in _said(rev, facts):
+                cards[key].moments.append(moment)
+        for stay in _listings(source, cards.lists(source), groups):
+            _stay_moments(cards[stay.entry.key], stay, facts)
     order = {source: k for k, source in enumerate(source_ids)}
-    for c in cards.values():
+    for c in cards.made.values():
         c.moments.sort(key=lambda m: (m.revision.instant, order[m.source], m.revision.number))
         c.listings.sort(key=lambda s: (s.since.instant, order[s.source], s.name))
-    _slugs(cards)
-    return CardIndex(cards, known=len(set(finder.names.values())))
+    _slugs(cards.made)
+    return CardIndex(cards.made, facts)
 
 
-def cited_by(section: Section) -> list[Entry]:
-    """The cards a section cites as "Name (Pack, Number)": an erratum by its title, a
-    list by its lines."""
-    if section.kind == Kind.ERRATA and section.title:
-        found = entry(section.title)
-        return [found] if found else []
-    if section.kind == Kind.LIST:
-        return list(entries(section.text))
-    return []
+class _Cards:
+    """The cards as the timelines find them, each made when first named: its name as
+    the documents last cite it (else as the card list spells it), and its printings."""
+
+    def __init__(self, facts: Facts, history: dict[str, list[revs.Revision]]):
+        self.facts, self.history = facts, history
+        self.made: dict[str, Card] = {}
+        self.cited: dict[str, list[Entry]] = defaultdict(list)
+        for source_revs in history.values():
+            for rev in source_revs:
+                for v in facts.revisions[rev.id].cites:
+                    for e in facts.versions[v].cited:
+                        self.cited[e.key].append(e)
+
+    def __getitem__(self, key: str) -> Card:
+        if key not in self.made:
+            printed = self.cited.get(key, [])
+            name = printed[-1].name if printed else \
+                next(n for n, k in self.facts.finder.names.items() if k == key)
+            self.made[key] = Card(key, name, printings=list(dict.fromkeys(
+                e.printing for e in printed if e.printing)))
+        return self.made[key]
+
+    def lists(self, source: str | None = None):
+        """(revision, its lists as (item, version, facts)) of one source's revisions,
+        or of every source's."""
+        for s in [source] if source else self.history:
+            for rev in self.history[s]:
+                yield rev, [(item, v, self.facts.versions[v]) for item, v in
+                            self.facts.revisions[rev.id].lists]
+
+
+def _said(rev: revs.Revision, facts: Facts):
+    """(card key, moment) for each card a first revision's sections name, and each card
+    a change names before or after it (a list's entries are states: see _listings)."""
+    f = facts.revisions[rev.id]
+    for item, v in f.first:
+        for key in facts.versions[v].keys():
+            yield key, _moment(facts, rev, item, "first", v)
+    for position, item, what, old, new in f.changes:
+        sides = [v for v in (old, new) if v is not None]
+        for key in set().union(*(facts.versions[v].keys() for v in sides)):
+            yield key, _moment(facts, rev, item, what, sides[-1], position)
+
+
+def _stay_moments(card: Card, stay: Listing, facts: Facts) -> None:
+    """The stay on the card's record, and its timeline's "listed" (and "unlisted")."""
+    card.listings.append(stay)
+    card.moments.append(_moment(facts, stay.since, stay.item, "listed", stay.version,
+                                listing=stay))
+    if stay.until is not None:
+        card.moments.append(_moment(facts, stay.until, stay.until_item, "unlisted",
+                                    stay.last_version, listing=stay))
+
+
+def _moment(facts: Facts, rev: revs.Revision, item: int, what: str, version: int,
+            at: int | None = None, listing: Listing | None = None) -> Moment:
+    v = facts.versions[version]
+    return Moment(rev, item, what, version, Kind(v.kind), v.label, facts.texts, at, listing)
 
 
 def named(section: Section | None, finder: Finder) -> set[str]:
@@ -195,40 +230,34 @@ def changed_cards(change: Change, finder: Finder) -> set[str]:
     return named(change.old, finder) | named(change.new, finder)
 
 
-def group_titles(sections) -> set[str]:
-    """Titles of list sections that stand under more than one heading (the factions
-    each restricted and banned list is divided by): groups within a list, not lists."""
+def group_titles(lists) -> set[str]:
+    """Titles of lists that stand under more than one heading (the factions each
+    restricted and banned list is divided by): groups within a list, not lists.
+    `lists`: (title, the heading above it) of every list section."""
     parents: dict[str, set] = defaultdict(set)
-    for s in sections:
-        if s.kind == Kind.LIST and s.title and s.path:
-            parents[title_key(s.title)].add(title_key(s.path[-1]))
+    for title, parent in lists:
+        if title and parent:
+            parents[title_key(title)].add(title_key(parent))
     return {title for title, under in parents.items() if len(under) > 1}
 
 
-def list_of(section: Section, groups: set[str]) -> tuple[str, str | None]:
+def list_of(facts: VersionFacts, groups: set[str]) -> tuple[str, str | None]:
     """(the list, the group in it) a list section holds entries of."""
-    if section.path and section.title and title_key(section.title) in groups:
-        return section.path[-1], section.title
-    return section.title or (section.path[-1] if section.path else "List"), None
+    if facts.parent and facts.title and title_key(facts.title) in groups:
+        return facts.parent, facts.title
+    return facts.title or facts.parent or "List", None
 
 
 def _listings(source: str, history, groups: set[str]) -> list[Listing]:
-    """The stays on lists of every card in one source's revisions (oldest first). A list
-    whose heading is reworded ("Banned Cards" → "Joust Banned List": the old name gone
-    from the revision, the card under a name new to it) keeps its stays, and they
-    remember the names it had."""
+    """The stays on lists of every card in one source's revisions (oldest first;
+    `history`: each revision with its lists by item). A list whose heading is reworded
+    ("Banned Cards" → "Joust Banned List": the old name gone from the revision, the card
+    under a name new to it) keeps its stays, and they remember the names it had."""
     open_: dict[tuple[str, str], Listing] = {}  # (card, list) → its stay
     done: list[Listing] = []
     present_before: set[str] = set()
-    for rev, held in history:
-        now: dict[tuple[str, str], tuple[Entry, str | None, int, str]] = {}
-        present = set()
-        for item, section in held:
-            if section.kind == Kind.LIST:
-                name, group = list_of(section, groups)
-                present.add(title_key(name))
-                for e in entries(section.text):
-                    now.setdefault((e.key, title_key(name)), (e, group, item, name))
+    for rev, lists in history:
+        now, present = _on_lists(lists, groups)
         for (card, lst), stay in list(open_.items()):
             if (card, lst) in now:
                 continue
@@ -242,12 +271,26 @@ def _listings(source: str, history, groups: set[str]) -> list[Listing]:
             else:
                 stay.until = rev
                 done.append(stay)
-        for key, (e, group, item, name) in now.items():
-            stay = open_.setdefault(key, Listing(source, name, group, e, item, rev, rev))
-            stay.last = rev
+        for key, (e, group, item, name, version) in now.items():
+            stay = open_.setdefault(key, Listing(source, name, group, e, item, version,
+                                                 rev, rev))
+            stay.last, stay.last_version = rev, version
             stay.entry, stay.group, stay.until_item = e, group, item
         present_before = present
     return done + list(open_.values())
+
+
+def _on_lists(lists: list[tuple[int, int, VersionFacts]], groups: set[str]):
+    """({(card key, list key): (entry, group, item, list name, version)}, the lists'
+    keys) of one revision's lists: a card's first entry on each list."""
+    now: dict[tuple[str, str], tuple] = {}
+    present = set()
+    for item, version, facts in lists:
+        name, group = list_of(facts, groups)
+        present.add(title_key(name))
+        for e in facts.cited:
+            now.setdefault((e.key, title_key(name)), (e, group, item, name, version))
+    return now, present
 
 
 def sort_name(name: str) -> str:

@@ -18,12 +18,12 @@ def what(m: Moment) -> str:
         return f"put on the {named}{group}" if m.what == "listed" else \
             f"no longer on the {stay.name}"
     if m.what == "first":
-        return f"{noun(m.section.kind)} {m.section.label} (first recorded)"
+        return f"{noun(m.kind)} {m.label} (first recorded)"
     if m.what == "added":
-        return f"new {noun(m.section.kind)} {m.section.label}"
+        return f"new {noun(m.kind)} {m.label}"
     if m.what == "removed":
-        return f"{noun(m.section.kind)} {m.section.label} removed"
-    return f"{m.section.label}: " + ", ".join(phrases(m.change))
+        return f"{noun(m.kind)} {m.label} removed"
+    return f"{m.label}: " + ", ".join(phrases(m.change))
 
 
 def when(rev: revs.Revision) -> str:
@@ -45,7 +45,7 @@ def stay_line(stay: Listing, titles: dict[str, str]) -> str:
 
 def summary(card: Card) -> str:
     """The index's line for a card: what kinds of thing the documents say of it."""
-    kinds = sorted({m.section.kind for m in card.moments if m.listing is None})
+    kinds = sorted({m.kind for m in card.moments if m.listing is None})
     said = [noun(k, 2) for k in kinds]
     lists = sorted({s.name for s in card.current})
     if lists:
@@ -60,10 +60,15 @@ def card_url(base: str, card: Card) -> str:
     return f"{base}cards/{card.slug}.html"
 
 
+def revision_url(base: str, rev: revs.Revision) -> str:
+    """Where the published site keeps the revision's page."""
+    return f"{base}{rev.source_id}/revisions/{rev.number}.html"
+
+
 def rev_json(rev: revs.Revision, base: str) -> dict:
     return {"source": rev.source_id, "number": rev.number, "label": rev.label,
             "version": rev.version, "effective": rev.effective, "date": rev.date,
-            "page": f"{base}{rev.source_id}/revisions/{rev.number}.html"}
+            "page": revision_url(base, rev)}
 
 
 def card_json(card: Card, titles: dict[str, str], base: str) -> dict:

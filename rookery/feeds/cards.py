@@ -8,26 +8,26 @@ from collections import defaultdict
 from markupsafe import escape
 
 from ..cards.timeline import Card, CardIndex
-from ..cards.words import card_url, stay_line, summary, what
+from ..cards.words import card_url, revision_url, stay_line, summary, what
 from .feeds import Item
-from .render import feed, feed_files, page, revision_url
+from .render import feed, feed_files, page
 
 INDEX = "cards/index"
 
 
 def card_pages(index: CardIndex, titles: dict[str, str], base: str, author: str,
-               only: set[str] | None = None) -> dict[str, bytes]:
-    """The index page, and the page and feeds of every card (or of those `only` names,
-    by key: the index page comes with them when there are any)."""
+               only: set[str] | None = None, with_index: bool = True) -> dict[str, bytes]:
+    """The page and feeds of every card (or of those `only` names, by key), and the
+    index page (`with_index`)."""
     files: dict[str, bytes] = {}
     cards = index.sorted()
-    if only is None or only:
+    if with_index:
         files[f"{INDEX}.html"] = page("cards.html", 1, [feed(
             "All documents", "feed", "All documents")], cards=[
             (c, summary(c)) for c in cards])
-    for card in cards:
-        if only is not None and card.key not in only:
-            continue
+    shown = [card for card in cards if only is None or card.key in only]
+    index.read(shown)
+    for card in shown:
         path = f"cards/{card.slug}"
         title = f"{card.name} — every ruling, erratum and list"
         files[f"{path}.html"] = page(

@@ -28,6 +28,7 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import metadata
 from pathlib import Path
 
@@ -47,6 +48,7 @@ class Selection:
     revisions: dict[str, set[int]] = field(default_factory=dict)
     sections: dict[str, set[int]] = field(default_factory=dict)
     cards: set[str] = field(default_factory=set)  # the cards whose pages change (keys)
+    card_index: bool = False  # the card index changes (a card's line, a card gone)
     new: int = 0  # new revisions that asked for these pages
 
     @property
@@ -97,18 +99,27 @@ class State:
     fingerprint: str
     revisions: dict[str, list[revs.Revision]]
 
+    @cached_property
     def published(self) -> dict[str, dict]:
+        """Each source's revision count and their digest, as the manifest keeps them."""
         return {source: {"count": len(all_revs), "digest": _digest(all_revs)}
                 for source, all_revs in self.revisions.items()}
 
+    def digest(self, source: str, count: int) -> str:
+        """The digest of the source's first `count` revisions."""
+        all_revs = self.revisions[source]
+        return self.published[source]["digest"] if count == len(all_revs) else \
+            _digest(all_revs[:count])
 
-def current(store: Store, config, sources) -> State:
-    """The state of the store and configuration that a build now would show."""
-    return State(fingerprint(store, config, sources),
+
+def current(store: Store, config, sources, catalog: list[str]) -> State:
+    """The state of the store and configuration that a build now would show
+    (`catalog`: the operator's card list, as read)."""
+    return State(fingerprint(store, config, sources, catalog),
                  {s.id: revs.revisions(store, s.id) for s in sources})
 
 
-def fingerprint(store: Store, config, sources) -> str:
+def fingerprint(store: Store, config, sources, catalog: list[str]) -> str:
     """A hash of everything besides the revisions that goes into every page."""
     # the pages' words come from the whole package (diffs/report.py words a change,
     # model.py labels a section), so all of its code and templates count
@@ -120,7 +131,7 @@ def fingerprint(store: Store, config, sources) -> str:
     facts = {"rookery": __version__, "jinja2": _version("jinja2"),
              "feedgen": _version("feedgen"), "code": code.hexdigest(),
              "base_url": config.base_url, "author": config.author,
-             "zone": str(store.zone), "cards": config.card_names(),
+             "zone": str(store.zone), "cards": catalog,
              "sources": [[s.id, s.title, s.author] for s in sources]}
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
 
@@ -151,8 +162,8 @@ def plan(store: Store, previous: Manifest | None, state: State,
     for source, all_revs in state.revisions.items():
         done = previous.published[source]
         count = done.get("count") if isinstance(done, dict) else None
-        if not isinstance(count, int) or count > len(all_revs) or \
-                _digest(all_revs[:count]) != done.get("digest"):
+        if not isinstance(count, int) or not 0 <= count <= len(all_revs) or \
+                state.digest(source, count) != done.get("digest"):
             return None, f"the store no longer holds the revisions of {source} last published"
         for rev in all_revs[count:]:
             before = all_revs[rev.number - 2] if rev.number > 1 else None
@@ -181,11 +192,12 @@ def follow_cards(selection: Selection, previous: Manifest | None, index) -> None
         if shown.get(key) == digest:
             continue
         selection.cards.add(key)
+        selection.card_index = True
         if shown.get(key, "").rpartition("-")[2] != digest.rpartition("-")[2]:
             for source, number in card.at():  # new, or named anew: its links change
                 selection.revisions.setdefault(source, set()).add(number)
     if set(shown) - set(index.cards):  # a card no longer named: the index loses it
-        selection.cards.add("")
+        selection.card_index = True
 
 
 def touched(store: Store, rev: revs.Revision, before: revs.Revision | None) -> set[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from ..cards.words import revision_url
 from ..diffs.compare import grouped
 from ..diffs.report import sentence
 from ..model import Change, Renumbering, Section
@@ -50,10 +51,6 @@ def feed_files(path: str, title: str, description: str, page_url: str, base: str
                items: list[Item], author: str) -> dict[str, bytes]:
     atom, rss = render_feeds(title, description, page_url, f"{base}{path}", items, author)
     return {f"{path}.atom": atom, f"{path}.rss": rss}
-
-
-def revision_url(base: str, rev: revs.Revision) -> str:
-    return f"{base}{rev.source_id}/revisions/{rev.number}.html"
 
 
 def item(base: str, title: str, rev: revs.Revision, line: str, changes: list[Change],

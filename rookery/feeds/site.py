@@ -15,6 +15,8 @@ store's own):
 Publishing renders only the pages that the revisions new since the last build change
 (incremental.py decides which, from the build manifest in the site folder), and writes
 only the files whose bytes changed; when it cannot tell what is new it renders every page.
+Each revision's card facts are kept beside the pages (CARD_FACTS, cards/facts.py), so the
+card index reads only new revisions' sections.
 `full` renders and rewrites every file, and removes files an earlier build made that are
 no longer part of the site. Either way the folder ends up as a full build would make it.
 """
@@ -36,18 +38,20 @@ from ..diffs.report import change_json, phrases, sentence
 from ..model import Change, Renumbering
 from ..store import Store
 from ..store import revisions as revs
+from ..cards import facts as card_facts
 from ..cards import timeline as cards_of
-from ..cards.words import card_url
+from ..cards.words import card_url, revision_url
 from . import alerts as alerts_of
 from . import incremental
 from .cards import card_pages
 from .feeds import MAX_ITEMS, Item
 from .history import section_pages
 from .incremental import Selection
-from .render import feed, feed_files, item, page, revision_url
+from .render import feed, feed_files, item, page
 from .summary import arranged, badges, flagged, headline
 
 MANIFEST = ".rookery-site.json"  # what the last build made and showed (incremental.py)
+CARD_FACTS = ".rookery-cards.json"  # each revision's card facts (cards/facts.py)
 
 
 @dataclass
@@ -57,6 +61,8 @@ class PublishReport:
     removed: int
     mode: str = "full"  # "full" (asked for), "all" (every page: see reason), "incremental"
     reason: str = ""  # why every page was rendered, or what the incremental build followed
+    facts_read: int = 0  # revisions whose card facts were read from the store (not kept)
+    names_searched: int = 0  # kept sections searched again for card names newly known
 
     @property
     def total(self) -> int:
@@ -121,7 +127,7 @@ def build(store: Store, config: Config, only: Selection | None = None,
     already."""
     files: dict[str, bytes] = {}
     if cards is None:
-        cards = card_index(store, config)
+        cards = card_index(store, config, config.card_names(), known=known)
     on_revision = cards.by_revision()
     if only is None:
         files["style.css"] = resources.files("rookery.feeds").joinpath(
@@ -161,7 +167,8 @@ def build(store: Store, config: Config, only: Selection | None = None,
         sources.append({"id": source.id, "title": source.title, "count": len(all_revs),
                         "latest": all_revs[-1] if all_revs else None})
     files.update(card_pages(cards, titles, base, config.author,
-                            None if only is None else only.cards))
+                            None if only is None else only.cards,
+                            only is None or only.card_index))
     if only is None or not only.empty:
         latest.sort(key=lambda e: (e.rev.date, e.rev.id), reverse=True)
         files["index.html"] = page("index.html", 0,
@@ -183,14 +190,19 @@ def publish(store: Store, config: Config, out: Path | None = None,
     root = Path(out or config.site)
     if root.exists() and not root.is_dir():
         raise UsageError(f"{root} is a file, not a folder for the site; give another --out")
-    state = incremental.current(store, config, _sources(store, config))
+    catalog = config.card_names()
+    state = incremental.current(store, config, _sources(store, config), catalog)
     previous = incremental.read(root / MANIFEST)
     present = set() if full or not root.is_dir() else incremental.present(root)
     if full:
         only, reason = None, "a full build was asked for"
     else:
         only, reason = incremental.plan(store, previous, state, present)
-    cards = None if only is not None and only.empty else card_index(store, config)
+    cards = None
+    if only is None or not only.empty:  # a full build reads every revision's facts anew
+        cards = card_index(store, config, catalog,
+                           None if full else card_facts.read(root / CARD_FACTS),
+                           state.revisions)
     if only is not None and cards is not None:
         incremental.follow_cards(only, previous, cards)
     files = {} if cards is None else build(store, config, only, state.revisions, cards)
@@ -216,21 +228,25 @@ def publish(store: Store, config: Config, out: Path | None = None,
     shown = previous.cards if cards is None and previous is not None else \
         {key: card.digest() for key, card in (cards.cards if cards else {}).items()}
     manifest = incremental.Manifest(files=sorted(made), fingerprint=state.fingerprint,
-                                    published=state.published(), cards=shown).to_bytes()
-    target = root / MANIFEST
-    if not (target.is_file() and target.read_bytes() == manifest):
-        _write(target, manifest)
+                                    published=state.published, cards=shown).to_bytes()
+    _keep(root / MANIFEST, manifest)
+    if cards is not None:
+        _keep(root / CARD_FACTS, _json_bytes(cards.facts.kept.to_json(), indent=None))
     return PublishReport(written=written, unchanged=unchanged, removed=removed,
                          mode="full" if full else "all" if only is None else "incremental",
-                         reason=reason)
+                         reason=reason, facts_read=cards.facts.computed if cards else 0,
+                         names_searched=cards.facts.searched if cards else 0)
 
 
 # ---------------------------------------------------------------- pages
 
-def card_index(store: Store, config: Config) -> cards_of.CardIndex:
-    """The cards every source's documents name, with their timelines."""
-    return cards_of.build(store, [s.id for s in _sources(store, config)],
-                          config.card_names())
+def card_index(store: Store, config: Config, catalog: list[str],
+               kept: card_facts.Kept | None = None,
+               known: dict[str, list[revs.Revision]] | None = None) -> cards_of.CardIndex:
+    """The cards every source's documents name, with their timelines (`catalog`: the
+    operator's card list, as read; `kept`: the card facts the last build kept)."""
+    return cards_of.build(store, [s.id for s in _sources(store, config)], catalog, kept,
+                          known)
 
 
 def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
@@ -305,11 +321,18 @@ def _sources(store: Store, config: Config) -> list[_Source]:
     return list(sources.values())
 
 
-def _json_bytes(data) -> bytes:
+def _json_bytes(data, indent: int | None = 1) -> bytes:
     """JSON with <, > and & escaped: still the same data, and inert if someone serves it
     as HTML or pastes it into a page."""
-    text = json.dumps(data, ensure_ascii=False, indent=1)
+    text = json.dumps(data, ensure_ascii=False, indent=indent,
+                      separators=None if indent else (",", ":"))
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").encode()
+
+
+def _keep(target: Path, data: bytes) -> None:
+    """Write a file of the build's own (manifest, card facts) unless it holds `data`."""
+    if not (target.is_file() and target.read_bytes() == data):
+        _write(target, data)
 
 
 def _write(target: Path, data: bytes) -> None:

@@ -32,7 +32,6 @@ def timeline(card) -> list[tuple[int, str, str]]:
 def test_the_cards_are_those_errata_and_lists_cite(index):
     assert sorted(c.name for c in index.sorted()) == [
         "Ash Lantern", "Bellows Mage", "Ember Queen", "Kiln Warden", "Soot Hound"]
-    assert index.known == 5
 
 
 def test_a_list_entry_is_a_stay_from_the_revision_that_lists_it_to_the_one_that_does_not(
