@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import UsageError
-from .common import config_of, print_json, table, write_lines
+from .common import add_format, config_of, print_json, table, write_lines
 
 
 def add(p, name: str) -> None:
@@ -15,8 +15,7 @@ def add(p, name: str) -> None:
                      "removed, with the words), and each list it stood on, from when to "
                      "when. Without NAME: every card the documents name.")
     p.add_argument("name", metavar="NAME", nargs="?", help="a card's name (any case)")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json")
+    add_format(p)
 
 
 def run(args) -> int:

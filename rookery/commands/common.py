@@ -23,6 +23,11 @@ def config_of(args) -> Config:
     return config
 
 
+def add_format(p, help: str = "text (default) or json", more: tuple[str, ...] = ()) -> None:
+    """The --format option, as every command that prints data declares it."""
+    p.add_argument("--format", choices=("text", "json", *more), default="text", help=help)
+
+
 def open_store(args, readonly: bool = False) -> Store:
     return config_of(args).open_store(readonly=readonly)
 

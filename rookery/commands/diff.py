@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from typing import TYPE_CHECKING
 
-from .common import config_of, print_json
+from .common import add_format, config_of, print_json
 
 if TYPE_CHECKING:  # the parsers, fetchers and differ load when a diff runs, not for --help
     from ..model import Document
@@ -34,9 +34,8 @@ def add(p, name: str) -> None:
     p.add_argument("--example", action="store_true",
                    help="compare two sample releases of a made-up game's FAQ that come with "
                         "rookery, instead of OLD and NEW")
-    p.add_argument("--format", choices=("text", "json", "html"), default="text",
-                   help="text: one line per change (default); json: the machine-readable "
-                        "contract; html: a standalone page")
+    add_format(p, more=("html",), help="text: one line per change (default); json: the "
+               "machine-readable contract; html: a standalone page")
     p.add_argument("--section", metavar="QUERY",
                    help="only changes to the section numbered QUERY and those under it, "
                         "or to sections whose title, heading or question holds the words QUERY")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import UsageError
-from .common import config_of, print_json, table, write_lines
+from .common import add_format, config_of, print_json, table, write_lines
 
 
 def add(p, name: str) -> None:
@@ -14,8 +14,7 @@ def add(p, name: str) -> None:
                     "a title): every version of the sections that match, and what changed.")
     p.add_argument("source", metavar="SOURCE", help="a source id (see `rookery sources`)")
     p.add_argument("section", metavar="SECTION", nargs="?", help="a section number or title")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json")
+    add_format(p)
 
 
 def run(args) -> int:

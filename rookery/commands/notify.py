@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import UsageError
-from .common import config_of, print_json, say, table
+from .common import add_format, config_of, print_json, say, table
 
 ACTIONS = {
     "status": "list every target (secrets masked) and its pending, sent, given-up and "
@@ -23,8 +23,7 @@ def add(p, name: str) -> None:
     p.add_argument("action", choices=tuple(ACTIONS), help="what to do (see above)")
     p.add_argument("target", nargs="?", metavar="TARGET",
                    help="with test or retry: only this target (its `name`)")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="status as text (default) or json")
+    add_format(p, help="status as text (default) or json")
     p.set_defaults(handler=notify_command)
 
 

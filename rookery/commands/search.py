@@ -5,7 +5,7 @@ import re
 import sys
 
 from ..terminal import BOLD, Segments, width, wrap
-from .common import config_of, print_json, write_lines
+from .common import add_format, config_of, print_json, write_lines
 
 
 def add(p, name: str) -> None:
@@ -20,8 +20,7 @@ def add(p, name: str) -> None:
                                                "date (YYYY-MM-DD), version label or revision number")
     p.add_argument("--history", action="store_true",
                    help="match every version of every section, not just the current ones")
-    p.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json")
+    add_format(p)
     p.add_argument("--limit", type=int, default=10, help="how many hits (default 10)")
 
 

@@ -98,8 +98,7 @@ def parse(data: bytes, source: str = "", format: str = "auto",
 
     Errors name `source` first, so a caller can print them as they are."""
     options = options or ReadOptions(remove=tuple(remove))
-    key = content_key(data, format, options.remove, options.pdf_reader) \
-        if cache is not None else ""
+    key = cache_key(data, format, options) if cache is not None else ""
     if cache is not None and (hit := cache.get(key, source)) is not None:
         return hit
     try:
@@ -111,6 +110,11 @@ def parse(data: bytes, source: str = "", format: str = "auto",
     if cache is not None:
         cache.put(key, doc)
     return doc
+
+
+def cache_key(data: bytes, format: str, options: ReadOptions) -> str:
+    """What a parse of `data` is kept under: its bytes and the options that change it."""
+    return content_key(data, format, options.remove, options.pdf_reader)
 
 
 def _parse(data: bytes, source: str, format: str, options: ReadOptions) -> Document:

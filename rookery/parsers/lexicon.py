@@ -10,8 +10,8 @@ a document in none of them gets no list, and the reader keeps to its own evidenc
 """
 from __future__ import annotations
 
-import functools
-from collections import Counter
+from collections import Counter, OrderedDict
+from collections.abc import Container
 from dataclasses import dataclass
 
 COMMON = 100  # a document's most common words (of 3 letters or more) judged
@@ -25,7 +25,7 @@ class Lexicon:
     """The words of one language, in lower case."""
 
     language: str
-    words: frozenset[str] | dict
+    words: Container[str]
 
     def knows(self, word: str) -> bool:
         return word.lower() in self.words
@@ -33,14 +33,17 @@ class Lexicon:
 
 def lexicon_of(vocabulary: Counter) -> Lexicon | None:
     """The lexicon of the language `vocabulary` (a document's words, lower case, with
-    their counts) is written in, or None when no list knows it well enough."""
+    their counts) is written in, or None when no list knows it well enough. The lists
+    of the languages found last are tried first and kept: a process reading one
+    language's documents loads its list once."""
     common = [w for w, _n in vocabulary.most_common()
               if len(w) >= 3 and w.isalpha()][:COMMON]
     if len(common) < FEWEST:
         return None
-    for language in _languages():
+    for language in dict.fromkeys([*reversed(_KEPT), *_languages()]):
         words = _words(language)
         if words and sum(w in words for w in common) >= KNOWN_SHARE * len(common):
+            _keep(language, words)
             return Lexicon(language, words)
     return None
 
@@ -52,12 +55,26 @@ def _languages() -> list[str]:
     return [FIRST, *others]
 
 
-@functools.lru_cache(maxsize=4)
+KEEP = 2  # word lists kept loaded (each is tens of megabytes)
+# language → its list, for the languages documents were last found in (latest last):
+# only a list that matched is kept, so trying the others never pushes it out
+_KEPT: OrderedDict[str, dict] = OrderedDict()
+
+
 def _words(language: str) -> dict:
-    """The language's word list (word → frequency), loaded once a process."""
+    """The language's word list (word → frequency): kept, or loaded."""
+    if language in _KEPT:
+        return _KEPT[language]
     from spellchecker import SpellChecker
 
     try:
         return SpellChecker(language=language, distance=1).word_frequency.dictionary
     except (ValueError, OSError):  # a list this install lacks
         return {}
+
+
+def _keep(language: str, words: dict) -> None:
+    _KEPT[language] = words
+    _KEPT.move_to_end(language)
+    while len(_KEPT) > KEEP:
+        _KEPT.popitem(last=False)

@@ -20,8 +20,8 @@ from typing import Callable
 
 from ..errors import ParseError
 from ..model import Document
-from . import ReadOptions, parse, sniff
-from .cache import ParseCache, content_key
+from . import ReadOptions, cache_key, parse, sniff
+from .cache import ParseCache
 
 
 @dataclass
@@ -40,8 +40,7 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
     """The releases' Documents, in order, each as `parse` gives it; those the cache
     lacks are read side by side when each is a long PDF and there are cores for them."""
     options = options or ReadOptions()
-    keys = [content_key(r.data, r.format, options.remove, options.pdf_reader)
-            for r in releases]
+    keys = [cache_key(r.data, r.format, options) for r in releases]
     docs: list[Document | None] = [cache.get(key, r.source) if cache is not None else None
                                    for key, r in zip(keys, releases)]
     # one parse for each distinct release the cache lacks (OLD and NEW may be one file)

@@ -58,3 +58,10 @@ def test_a_list_knows_words_in_any_case():
     english = lexicon_of(words_of(TEXTS["en"]))
     assert english.knows("Somehow") and english.knows("player")
     assert not english.knows("twoplayer")
+
+
+def test_a_list_in_use_is_not_loaded_again_for_the_next_document():
+    french = words_of(TEXTS["fr"])
+    first = lexicon_of(french)
+    lexicon_of(words_of(TEXTS["en"]))  # a document in another language between them
+    assert lexicon_of(french).words is first.words

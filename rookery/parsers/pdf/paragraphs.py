@@ -17,9 +17,10 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Callable
 
 from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
-from ..lexicon import lexicon_of
+from ..lexicon import Lexicon, lexicon_of
 from ..normalize import normalize
 from ..numbering import read_label
 from . import repair, spacing, tables
@@ -337,7 +338,9 @@ def _join(block: _Block, nxt: _Line) -> str:
 
 # ---------------------------------------------------------------- finishing
 
-def _finish(b: _Block, kind: str, levels, vocabulary: tuple, soft: bool) -> Block:
+def _finish(b: _Block, kind: str, levels,
+            vocabulary: tuple[Counter, Counter, Callable[[], Lexicon | None]],
+            soft: bool) -> Block:
     # every word printed, those printed whole for certain, and the language's words
     words, free, lexicon = vocabulary
     raw: list[str] = []
