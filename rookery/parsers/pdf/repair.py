@@ -130,9 +130,9 @@ def _drawn(g: Glyph, drawn: dict, widths: dict) -> bool:
 def _a_slice(glyphs: list[Glyph], k: int, usual: dict) -> bool:
     """Is glyph `k` a slice of a glyph mapped to several characters (a "ti" ligature
     read as "t", U+00AD, "i"; a letter and the soft hyphen after it)? Then it starts
-    within the first half of the letter before it, or that letter is drawn narrower than its face usually
-    draws it, or, where that is not known, the glyphs on both sides of it are as wide
-    as it is."""
+    within the first half of the letter before it, or that letter is drawn narrower
+    than its face usually draws it, or, where that is not known, the glyphs on both
+    sides of it are as wide as it is."""
     if not 0 < k < len(glyphs) - 1:
         return False
     before = glyphs[k - 1]

@@ -60,19 +60,19 @@ def _stands_below(lines: list, k: int, j: int, rows: set[int]) -> bool:
     columns; the table's next row, or the wrapped text of its cells, does not."""
     steps = []  # down the table: from row to row, over up to two lines of wrapped cells
     first = j
-    while first > 0 and _same_place(lines[first], lines[first - 1]) and \
+    while first > 0 and _same_column(lines[first], lines[first - 1]) and \
             any(first - d in rows for d in (1, 2, 3)):
         steps.append(lines[first].line.bottom - lines[first - 1].line.bottom)
         first -= 1
-    if not steps or not all(_same_place(lines[i], lines[j]) for i in range(j + 1, k + 1)):
+    if not steps or not all(_same_column(lines[i], lines[j]) for i in range(j + 1, k + 1)):
         return False
     widest = max(steps) * (1 + PITCH_SLACK)
     return any(lines[i].line.bottom - lines[i - 1].line.bottom > widest
                for i in range(j + 1, k + 1))
 
 
-def _same_place(a, b) -> bool:
-    """On one page, in one column."""
+def _same_column(a, b) -> bool:
+    """Are two lines on one page, in one column?"""
     return a.line.page == b.line.page and a.line.column == b.line.column
 
 
@@ -80,8 +80,7 @@ def _split_at_cells(f, row) -> bool:
     """Cut a line right under a table row into the row's cells (see _recut). Returns
     whether the line now has the row's cells."""
     cells = row.line.fragments
-    if f.line.page != row.line.page or f.line.column != row.line.column \
-            or f.line.bottom - row.line.bottom > 5 * f.size:
+    if not _same_column(f, row) or f.line.bottom - row.line.bottom > 5 * f.size:
         return False
     return _recut(f, [c.x0 for c in cells])
 
@@ -92,9 +91,7 @@ def _settle_cells(lines: list, rows: set[int]) -> None:
     or the spread words of a justified cell as cells of their own."""
     run: list[int] = []
     for k in sorted(rows) + [None]:
-        if k is not None and run and k - run[-1] <= 3 \
-                and lines[k].line.page == lines[run[-1]].line.page \
-                and lines[k].line.column == lines[run[-1]].line.column:
+        if k is not None and run and k - run[-1] <= 3 and _same_column(lines[k], lines[run[-1]]):
             run.append(k)
             continue
         if len(run) >= 2:
