@@ -13,8 +13,10 @@ import re
 import pytest
 
 import engines
+import twins
 from documents import TITLE, html_page, section_key
 from rookery.parsers import ReadOptions, parse
+from rookery.parsers.pdf import speedups
 
 # layout name (or "name@reader" for one reader only) → why its sections differ; empty
 # while every layout reads as its web page
@@ -38,7 +40,7 @@ def cases(engine: str) -> list:
 
 def engine_tests(engine: str) -> tuple:
     """The two tests of one engine's file: its layouts give the web page's sections, and
-    show the traits they are there for."""
+    show the traits they are there for (and read alike with compiled and Python loops)."""
     @pytest.mark.parametrize("layout,reader", cases(engine))
     def sections(layout, reader, engine_pdf):
         check_sections(layout, reader, engine_pdf(layout))
@@ -47,6 +49,8 @@ def engine_tests(engine: str) -> tuple:
                                         if l.engine == engine])
     def traits(layout, engine_pdf):
         check_traits(layout, engine_pdf(layout))
+        if speedups.available():  # the compiled loops read each engine's PDF as Python does
+            twins.assert_loops_agree(engine_pdf(layout))
 
     return sections, traits
 

@@ -1,6 +1,7 @@
 """What a non-editable install gets: every file the package reads at run time and every
 library it imports; and how its modules depend on one another (downstream only)."""
 import ast
+import os
 import re
 import shutil
 import subprocess
@@ -15,21 +16,40 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_wheel_carries_every_data_file_of_the_package(tmp_path):
-    source = tmp_path / "src"  # built from a copy: nothing is written into the checkout
+def build_wheel(tmp_path: Path, env: dict | None = None) -> set[str]:
+    """The names in a wheel built from a copy of the checkout (nothing is written into
+    it), without what an editable install compiled there."""
+    source = tmp_path / "src"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".venv", ".git", "*.egg-info", "build", "__pycache__", "tests", "benchmarks"))
+        ".venv", ".git", "*.egg-info", "build", "__pycache__", "tests", "benchmarks", "*.so"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
-                    str(tmp_path / "dist"), str(source)], check=True, capture_output=True)
+                    str(tmp_path / "dist"), str(source)], check=True, capture_output=True,
+                   env=env)
     (wheel,) = (tmp_path / "dist").glob("rookery-*.whl")
-    archive = zipfile.ZipFile(wheel)
-    packaged = set(archive.namelist())
+    return set(zipfile.ZipFile(wheel).namelist())
+
+
+def compiled_loops(names: set[str]) -> list[str]:
+    return [n for n in names if re.match(r"rookery/parsers/pdf/_speedups\..*\.so$", n)]
+
+
+def test_the_wheel_carries_every_data_file_of_the_package(tmp_path):
+    packaged = build_wheel(tmp_path)
+    archive = zipfile.ZipFile(next((tmp_path / "dist").glob("rookery-*.whl")))
     metadata = next(n for n in packaged if n.endswith(".dist-info/METADATA"))
     assert "License-Expression: MIT" in archive.read(metadata).decode()
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in packaged)
     needed = {str(p.relative_to(ROOT)) for p in (ROOT / "rookery").rglob("*")
               if p.is_file() and p.suffix in (".html", ".css", ".toml")}
     assert needed and needed <= packaged, needed - packaged
+    if shutil.which("cc") or shutil.which("gcc"):
+        assert compiled_loops(packaged), "the PDF reader's loops were not compiled"
+
+
+def test_a_machine_without_a_c_compiler_still_installs_rookery(tmp_path):
+    packaged = build_wheel(tmp_path, env={**os.environ, "CC": "/bin/false"})
+    assert not compiled_loops(packaged)
+    assert "rookery/parsers/pdf/glyphs.py" in packaged  # the Python loops the reader runs
 
 
 def test_every_library_the_package_imports_is_a_declared_dependency():

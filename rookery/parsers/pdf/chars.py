@@ -22,6 +22,7 @@ from types import SimpleNamespace
 from typing import Callable, Iterator
 
 from ...errors import ParseError
+from . import speedups
 from .glyphs import UNKNOWN, Glyph, font_family, style_of
 
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
@@ -93,86 +94,111 @@ def _pdfium_error(error: Exception) -> ParseError:
     return ParseError("damaged PDF (PDFium cannot open it); is the file complete?")
 
 
-def _pdfium_page(raw, page, index: int) -> Page:
-    """The page's glyphs, in three calls into PDFium a character (its text object, box and
-    origin; the codes come in one call for the page). Font, size, colour, render mode and
-    matrix belong to the text object, so they are asked once per run of characters from
-    one object, and a style is worked out once per distinct combination (a producer may
-    put every character in a text object of its own)."""
+def _pdfium_page(raw, page, index: int, compiled: bool = True) -> Page:
+    """The page's glyphs, read by the compiled loop where it was built (speedups.py) or
+    else by _python_glyphs, which it follows step by step."""
     height = page.get_height()
     textpage = page.get_textpage()
     try:
         c = _calls(raw)
         tp = ctypes.cast(textpage.raw, ctypes.c_void_p).value
-        count = c.count_chars(tp)
-        # box (4 floats) then origin (2 doubles), read back in one unpack
-        place, matrix, fill = ctypes.create_string_buffer(32), raw.FS_MATRIX(), \
-            (ctypes.c_uint * 4)()
-        box_at, matrix_at = ctypes.addressof(place), ctypes.addressof(matrix)
-        handle = ctypes.c_void_p(tp)  # for the calls that declare no arguments
-        box, x_at, y_at = (ctypes.c_void_p(box_at + k) for k in (0, 16, 24))
-        fill_at = [ctypes.addressof(fill) + k * ctypes.sizeof(ctypes.c_uint) for k in range(4)]
         styles: dict = {}  # key → (family, bold, italic, colour, size) or None if rotated
         fonts: dict = {}  # font handle → (family, bold, italic)
-        out: list[Glyph] = []
-        generated, get_object, get_unicode = c.generated, c.get_object, c.get_unicode
-        get_box, get_origin, unpack = c.get_box, c.get_origin, _PLACE.unpack_from
-        run, style = None, None  # the previous character's text object, and its style
-        append = out.append
-        for k, code in enumerate(_page_codes(c, tp, count)):
-            if code <= 32 or code >= 0xFFFE:  # the page's text may not say: ask the char
-                code = get_unicode(tp, k)
-                if code <= 32 and generated(tp, k):
-                    # a space PDFium read from the content stream parts the words around
-                    # it, wherever it puts the space itself; a line end says nothing
-                    if out and code == 32:
-                        out[-1].space_after = True
-                    continue
-                if code < 32 and c.is_hyphen(tp, k):
-                    # PDFium's mark for a hyphen where it thinks a line ends, whether the
-                    # text had a hyphen or a soft one: a soft hyphen, which is a hyphen at
-                    # a line's end and nothing inside a word unless drawn (repair.py)
-                    code = 0xAD
-                if code == 10 or code == 13:
-                    continue
-            obj = get_object(handle, k)
-            if not obj:
-                continue
-            if obj != run:
-                run = obj
-                font = c.get_font(obj)
-                colour = (fill[0], fill[1], fill[2]) if c.get_fill(obj, *fill_at) else None
-                c.get_matrix(tp, k, matrix_at)
-                key = (font, c.get_size(tp, k), colour, c.get_mode(obj), matrix.a, matrix.b,
-                       matrix.c, matrix.d)
-                style = styles.get(key)
-                if style is None and key not in styles:
-                    if font not in fonts:
-                        fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
-                    style = styles[key] = _pdfium_style(raw, key, fonts[font])
-                if style is not None:
-                    family, bold, italic, colour, size = style
-            if style is None:
-                continue  # rotated: stamps and margin notes, not the document's flow
-            get_box(handle, k, box)
-            get_origin(handle, k, x_at, y_at)
-            left, top, right, bottom, x, y = unpack(place)
-            if x < left - ORIGIN_NOISE:
-                # a box PDFium could not give from the glyph's advance (synthesized small
-                # capitals) is the ink's: its left edge is the origin, where the glyph
-                # starts, as in every other box; the ink alone would open gaps in words
-                left = x
-            if code and not 0xFFFD <= code <= 0xFFFF:
-                append(Glyph(chr(code), left, right, height - top, height - bottom, size,
-                             family, bold, italic, colour, None, False, height - y))
-            else:  # no text: the font and the glyph's width tell one such glyph from another
-                append(Glyph(UNKNOWN, left, right, height - top, height - bottom, size,
-                             family, bold, italic, colour, (family, round(right - left, 1)),
-                             False, height - y))
+
+        def make_style(key: tuple):
+            font = key[0]
+            if font not in fonts:
+                fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
+            return _pdfium_style(raw, key, fonts[font])
+
+        if compiled and speedups.loops is not None:
+            out = speedups.loops.glyphs(_fast_calls(raw), tp, height, Glyph, UNKNOWN, styles,
+                                   make_style, _unknown_cid, ORIGIN_NOISE)
+        else:
+            out = _python_glyphs(c, tp, height, styles, make_style)
         images = 0 if out else _pdfium_images(raw, page)
         return Page(index, page.get_width(), height, out, images)
     finally:
         textpage.close()
+
+
+def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
+                   make_style: Callable) -> list[Glyph]:
+    """A text page's glyphs, in three calls into PDFium a character (its text object, box
+    and origin; the codes come in one call for the page). Font, size, colour, render mode
+    and matrix belong to the text object, so they are asked once per run of characters
+    from one object, and a style is worked out once per distinct combination (a producer
+    may put every character in a text object of its own)."""
+    count = c.count_chars(tp)
+    # box (4 floats) then origin (2 doubles), read back in one unpack
+    place, matrix, fill = ctypes.create_string_buffer(32), _Matrix(), (ctypes.c_uint * 4)()
+    box_at, matrix_at = ctypes.addressof(place), ctypes.addressof(matrix)
+    handle = ctypes.c_void_p(tp)  # for the calls that declare no arguments
+    box, x_at, y_at = (ctypes.c_void_p(box_at + k) for k in (0, 16, 24))
+    fill_at = [ctypes.addressof(fill) + k * ctypes.sizeof(ctypes.c_uint) for k in range(4)]
+    out: list[Glyph] = []
+    generated, get_object, get_unicode = c.generated, c.get_object, c.get_unicode
+    get_box, get_origin, unpack = c.get_box, c.get_origin, _PLACE.unpack_from
+    run, style = None, None  # the previous character's text object, and its style
+    append = out.append
+    for k, code in enumerate(_page_codes(c, tp, count)):
+        if code <= 32 or code >= 0xFFFE:  # the page's text may not say: ask the char
+            code = get_unicode(tp, k)
+            if code <= 32 and generated(tp, k):
+                # a space PDFium read from the content stream parts the words around
+                # it, wherever it puts the space itself; a line end says nothing
+                if out and code == 32:
+                    out[-1].space_after = True
+                continue
+            if code < 32 and c.is_hyphen(tp, k):
+                # PDFium's mark for a hyphen where it thinks a line ends, whether the
+                # text had a hyphen or a soft one: a soft hyphen, which is a hyphen at
+                # a line's end and nothing inside a word unless drawn (repair.py)
+                code = 0xAD
+            if code == 10 or code == 13:
+                continue
+        obj = get_object(handle, k)
+        if not obj:
+            continue
+        if obj != run:
+            run = obj
+            font = c.get_font(obj) or 0
+            colour = (fill[0], fill[1], fill[2]) if c.get_fill(obj, *fill_at) else None
+            c.get_matrix(tp, k, matrix_at)
+            key = (font, c.get_size(tp, k), colour, c.get_mode(obj), matrix.a, matrix.b,
+                   matrix.c, matrix.d)
+            style = styles.get(key)
+            if style is None and key not in styles:
+                style = styles[key] = make_style(key)
+            if style is not None:
+                family, bold, italic, colour, size = style
+        if style is None:
+            continue  # rotated: stamps and margin notes, not the document's flow
+        get_box(handle, k, box)
+        get_origin(handle, k, x_at, y_at)
+        left, top, right, bottom, x, y = unpack(place)
+        if x < left - ORIGIN_NOISE:
+            # a box PDFium could not give from the glyph's advance (synthesized small
+            # capitals) is the ink's: its left edge is the origin, where the glyph
+            # starts, as in every other box; the ink alone would open gaps in words
+            left = x
+        if code and not 0xFFFD <= code <= 0xFFFF:
+            append(Glyph(chr(code), left, right, height - top, height - bottom, size,
+                         family, bold, italic, colour, None, False, height - y))
+        else:  # no text: the font and the glyph's width tell one such glyph from another
+            append(Glyph(UNKNOWN, left, right, height - top, height - bottom, size,
+                         family, bold, italic, colour, _unknown_cid(family, right - left),
+                         False, height - y))
+    return out
+
+
+def _unknown_cid(family: str, width: float) -> tuple:
+    return family, round(width, 1)
+
+
+class _Matrix(ctypes.Structure):
+    """PDFium's FS_MATRIX."""
+    _fields_ = [(name, ctypes.c_float) for name in "abcdef"]
 
 
 _PLACE = struct.Struct("4f2d")  # a character's loose box, then its origin
@@ -231,6 +257,19 @@ def _calls(raw) -> SimpleNamespace:
         fast.restype, fast.argtypes = result, arguments
         calls[name] = fast
     return SimpleNamespace(**calls)
+
+
+# the functions the compiled loop calls, in the order it expects them
+_FAST_CALLS = ("count_chars", "get_unicode", "get_text", "generated", "is_hyphen",
+               "get_object", "get_box", "get_origin", "get_matrix", "get_size", "get_font",
+               "get_fill", "get_mode")
+
+
+@functools.lru_cache(maxsize=1)
+def _fast_calls(raw) -> tuple[int, ...]:
+    """The addresses of PDFium's functions, for the compiled loop (which links nothing)."""
+    return tuple(ctypes.cast(getattr(raw, _SIGNATURES[name][0]), ctypes.c_void_p).value
+                 for name in _FAST_CALLS)
 
 
 def _pdfium_style(raw, key: tuple, font: tuple[str, bool, bool]):

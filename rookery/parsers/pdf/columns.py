@@ -220,9 +220,8 @@ def _carry_on_spans(bands) -> None:
 def _lines(frags: list[Fragment], column: tuple[float, float], page: int) -> list[Line]:
     """Join fragments that share a baseline into lines, top to bottom."""
     out: list[Line] = []
-    base = {id(f): _baseline(f) for f in frags}
-    for f in sorted(frags, key=lambda f: (base[id(f)], f.x0)):
-        if out and abs(base[id(out[-1].fragments[-1])] - base[id(f)]) <= 0.3 * f.size:
+    for f in sorted(frags, key=lambda f: (f.base, f.x0)):
+        if out and abs(out[-1].fragments[-1].base - f.base) <= 0.3 * f.size:
             out[-1].fragments.append(f)
             out[-1].fragments.sort(key=lambda g: g.x0)
         else:
@@ -230,14 +229,6 @@ def _lines(frags: list[Fragment], column: tuple[float, float], page: int) -> lis
     if out:
         out[0].first_in_column = True
     return out
-
-
-def _baseline(f: Fragment) -> float:
-    """Where a fragment stands: the baseline most of its glyphs stand on (the bottoms of
-    boxes differ with their sizes, small capitals beside full ones; a raised figure or an
-    icon drawn from its own origin stands apart from the rest)."""
-    bases = sorted(g.baseline for g in f.glyphs)
-    return bases[len(bases) // 2]
 
 
 def usual_measures(lines: list[Line]) -> None:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from ..color import is_strong_red
+from . import speedups
 
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
 _BOLD = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|ultrabold", re.I)
@@ -70,13 +71,18 @@ class Fragment:
     bottom: float = 0.0
     size: float = 0.0
     text: str = ""
+    base: float = 0.0  # the baseline most of its glyphs stand on
 
     def __post_init__(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
-        """Work out the fragment's box, size (the one most of its inked glyphs have) and
-        text from its glyphs, again after they change."""
+        """Work out the fragment's box, size (the one most of its inked glyphs have), text
+        and baseline from its glyphs, again after they change.
+
+        The baseline is the median glyph's: the bottoms of boxes differ with their sizes
+        (small capitals beside full ones), and a raised figure or an icon drawn from its
+        own origin stands apart from the rest."""
         g = self.glyphs
         self.x0 = min(map(_X0, g))
         self.x1 = max(map(_X1, g))
@@ -93,6 +99,8 @@ class Fragment:
                 counts[size] = counts.get(size, 0) + 1
             self.size = max(counts, key=counts.get)
         self.text = "".join(map(_TEXT, g)).strip()
+        bases = sorted([c.bottom if c.base is None else c.base for c in g])
+        self.base = bases[len(bases) // 2]
 
 
 _X0, _X1, _TOP, _BOTTOM, _TEXT = (attrgetter(name) for name in ("x0", "x1", "top", "bottom",
@@ -111,8 +119,16 @@ WORD_SPACE = 0.1  # ems beyond the line's own letter spacing that part two words
 FRAGMENT_GAP = 0.9  # ems of gap that part two fragments (columns, table cells)
 
 
-def fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
-    """Group a page's glyphs into fragments (see the module doc).
+def fragments(glyphs: list[Glyph], page: int, compiled: bool = True) -> list[Fragment]:
+    """Group a page's glyphs into fragments (see the module doc and _python_fragments),
+    by the compiled loop where it was built (speedups.py)."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.fragments(glyphs, page, Glyph, Fragment, _CONSTANTS)
+    return _python_fragments(glyphs, page)
+
+
+def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
+    """Group a page's glyphs into fragments.
 
     Words are parted where the PDF's text has a space: a space glyph, or one PDFium
     infers from the content stream (whose own position is not to be trusted) where the
@@ -246,6 +262,8 @@ TIGHT_SPACE = 0.02  # ems beyond the tracking: the least gap an inferred space m
 LETTER_SPACED = 0.05  # ems of tracking: type set this far apart is letter-spaced
 WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set
 SAME_PLACE = 0.02  # ems: glyphs whose boxes start this close are drawn at one place
+# the constants above as the compiled grouping takes them (csrc/fragments.c)
+_CONSTANTS = (WIDE, FRAGMENT_GAP, WORD_SPACE, TIGHT_SPACE, LETTER_SPACED, SAME_PLACE, OTHER_SIZE)
 
 
 def _usual(gaps: list[float]) -> float:

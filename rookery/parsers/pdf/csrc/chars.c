@@ -1,0 +1,237 @@
+/* A page's glyphs read from PDFium in one call: the compiled twin of the per-character
+ * loop in chars.py (_python_glyphs), which stays the reference and the fallback where
+ * this module was not built. It asks PDFium the same questions in the same order and
+ * makes the same Glyph objects; the tests hold the two to equal output.
+ *
+ * PDFium is not linked: Python hands over the addresses of the functions pypdfium2 has
+ * already loaded (chars._fast_calls), so this module needs no PDFium headers or library.
+ */
+#include "speedups.h"
+
+typedef struct { float a, b, c, d, e, f; } Matrix;  /* PDFium's FS_MATRIX */
+typedef struct { float left, top, right, bottom; } RectF;  /* PDFium's FS_RECTF */
+
+typedef int (*count_chars_f)(void *);
+typedef unsigned (*get_unicode_f)(void *, int);
+typedef int (*get_text_f)(void *, int, int, unsigned short *);
+typedef int (*flag_f)(void *, int);
+typedef void *(*get_object_f)(void *, int);
+typedef int (*get_box_f)(void *, int, RectF *);
+typedef int (*get_origin_f)(void *, int, double *, double *);
+typedef int (*get_matrix_f)(void *, int, Matrix *);
+typedef double (*get_size_f)(void *, int);
+typedef void *(*get_font_f)(void *);
+typedef int (*get_fill_f)(void *, unsigned *, unsigned *, unsigned *, unsigned *);
+typedef int (*get_mode_f)(void *);
+
+/* PDFium's functions, in the order chars._FAST_CALLS names them */
+typedef struct {
+    count_chars_f count_chars;
+    get_unicode_f get_unicode;
+    get_text_f get_text;
+    flag_f generated;
+    flag_f is_hyphen;
+    get_object_f get_object;
+    get_box_f get_box;
+    get_origin_f get_origin;
+    get_matrix_f get_matrix;
+    get_size_f get_size;
+    get_font_f get_font;
+    get_fill_f get_fill;
+    get_mode_f get_mode;
+} Calls;
+
+#define N_CALLS 13
+static int read_calls(PyObject *addresses, Calls *calls) {
+    if (!PyTuple_Check(addresses) || PyTuple_GET_SIZE(addresses) != N_CALLS) {
+        PyErr_SetString(PyExc_TypeError, "expected a tuple of PDFium function addresses");
+        return -1;
+    }
+    void **slots = (void **)calls;
+    for (Py_ssize_t k = 0; k < N_CALLS; k++) {
+        slots[k] = PyLong_AsVoidPtr(PyTuple_GET_ITEM(addresses, k));
+        if (slots[k] == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a PDFium function address is null");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Every character's code from the page's text in one call, as chars._page_codes: one
+ * code unit per character unless the text does not line up (then asked one by one). */
+static unsigned *page_codes(const Calls *c, void *tp, int count) {
+    unsigned *codes = PyMem_Malloc(sizeof(unsigned) * (count > 0 ? count : 1));
+    unsigned short *text = PyMem_Malloc(sizeof(unsigned short) * (count + 1));
+    if (codes == NULL || text == NULL) {
+        PyMem_Free(codes);
+        PyMem_Free(text);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    int aligned = c->get_text(tp, 0, count, text) == count + 1;
+    for (int k = 0; aligned && k < count; k++)
+        if (text[k] >= 0xD800 && text[k] <= 0xDFFF)
+            aligned = 0;
+    for (int k = 0; k < count; k++)
+        codes[k] = aligned ? text[k] : c->get_unicode(tp, k);
+    PyMem_Free(text);
+    return codes;
+}
+
+/* The style of a run of characters from one text object: looked up by its key in
+ * `styles`, made by `make_style(key)` the first time (None: rotated text). */
+static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject *styles,
+                           PyObject *make_style) {
+    void *font = c->get_font(obj);
+    unsigned r, g, b, a;
+    PyObject *colour;
+    if (c->get_fill(obj, &r, &g, &b, &a))
+        colour = Py_BuildValue("(III)", r, g, b);
+    else
+        colour = Py_NewRef(Py_None);
+    if (colour == NULL)
+        return NULL;
+    Matrix m = {0};
+    c->get_matrix(tp, k, &m);
+    double size = c->get_size(tp, k);
+    int mode = c->get_mode(obj);
+    PyObject *key = Py_BuildValue("(NdNidddd)", PyLong_FromVoidPtr(font), size, colour, mode,
+                                  (double)m.a, (double)m.b, (double)m.c, (double)m.d);
+    if (key == NULL)
+        return NULL;
+    PyObject *style = PyDict_GetItemWithError(styles, key);
+    if (style != NULL) {
+        Py_DECREF(key);
+        return Py_NewRef(style);
+    }
+    if (PyErr_Occurred()) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    style = PyObject_CallOneArg(make_style, key);
+    if (style != NULL && PyDict_SetItem(styles, key, style) < 0)
+        Py_CLEAR(style);
+    Py_DECREF(key);
+    if (style != NULL && style != Py_None &&
+        (!PyTuple_Check(style) || PyTuple_GET_SIZE(style) != 5)) {
+        PyErr_SetString(PyExc_TypeError, "make_style must give a 5-tuple or None");
+        Py_CLEAR(style);
+    }
+    return style;
+}
+
+/* glyphs(calls, textpage, height, Glyph, unknown, styles, make_style, make_cid,
+ *        origin_noise) → list */
+PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "glyphs() takes 9 arguments");
+        return NULL;
+    }
+    Calls c;
+    if (read_calls(args[0], &c) < 0)
+        return NULL;
+    void *tp = PyLong_AsVoidPtr(args[1]);
+    double height = PyFloat_AsDouble(args[2]), origin_noise = PyFloat_AsDouble(args[8]);
+    if (PyErr_Occurred())
+        return NULL;
+    PyObject *glyph_type = args[3], *unknown = args[4], *styles = args[5];
+    PyObject *make_style = args[6], *make_cid = args[7];
+    if (!PyDict_Check(styles)) {
+        PyErr_SetString(PyExc_TypeError, "styles must be a dict");
+        return NULL;
+    }
+    GlyphLayout layout;
+    if (!glyph_layout(glyph_type, &layout))
+        return NULL;
+    int count = c.count_chars(tp);
+    PyObject *out = PyList_New(0);
+    if (out == NULL || count <= 0)
+        return out;
+    unsigned *codes = page_codes(&c, tp, count);
+    if (codes == NULL) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    void *run = NULL;
+    PyObject *style = NULL;  /* the current run's style (a new reference), or None */
+    for (int k = 0; k < count; k++) {
+        unsigned code = codes[k];
+        if (code <= 32 || code >= 0xFFFE) {  /* the page's text may not say: ask the char */
+            code = c.get_unicode(tp, k);
+            if (code <= 32 && c.generated(tp, k)) {
+                Py_ssize_t n = PyList_GET_SIZE(out);
+                if (n && code == 32 &&
+                    PyObject_SetAttrString(PyList_GET_ITEM(out, n - 1), "space_after",
+                                           Py_True) < 0)
+                    goto fail;
+                continue;
+            }
+            if (code < 32 && c.is_hyphen(tp, k))
+                code = 0xAD;
+            if (code == 10 || code == 13)
+                continue;
+        }
+        void *obj = c.get_object(tp, k);
+        if (obj == NULL)
+            continue;
+        if (obj != run) {
+            run = obj;
+            Py_XDECREF(style);
+            style = run_style(&c, tp, k, obj, styles, make_style);
+            if (style == NULL)
+                goto fail;
+        }
+        if (style == Py_None)
+            continue;  /* rotated: stamps and margin notes, not the document's flow */
+        RectF box = {0};
+        double x = 0, y = 0;
+        c.get_box(tp, k, &box);
+        c.get_origin(tp, k, &x, &y);
+        double left = box.left, right = box.right;
+        if (x < left - origin_noise)
+            left = x;  /* an ink box (synthesized small capitals) starts at the origin */
+        PyObject *text, *cid;
+        if (code && !(code >= 0xFFFD && code <= 0xFFFF)) {
+            text = PyUnicode_FromOrdinal((int)code);
+            cid = Py_NewRef(Py_None);
+        } else {  /* no text: the font and the glyph's width tell one from another */
+            text = Py_NewRef(unknown);
+            PyObject *width = PyFloat_FromDouble(right - left);
+            cid = width ? PyObject_CallFunctionObjArgs(make_cid, PyTuple_GET_ITEM(style, 0),
+                                                       width, NULL) : NULL;
+            Py_XDECREF(width);
+        }
+        PyObject *fields[N_FIELDS] = {
+            text, PyFloat_FromDouble(left), PyFloat_FromDouble(right),
+            PyFloat_FromDouble(height - box.top), PyFloat_FromDouble(height - box.bottom),
+            PyTuple_GET_ITEM(style, 4), PyTuple_GET_ITEM(style, 0), PyTuple_GET_ITEM(style, 1),
+            PyTuple_GET_ITEM(style, 2), PyTuple_GET_ITEM(style, 3), cid, Py_False,
+            PyFloat_FromDouble(height - y),
+        };
+        PyObject *glyph = NULL;
+        if (text && cid && fields[1] && fields[2] && fields[3] && fields[4] && fields[12])
+            glyph = new_glyph(&layout, fields);
+        Py_XDECREF(text);
+        Py_XDECREF(cid);
+        Py_XDECREF(fields[1]);
+        Py_XDECREF(fields[2]);
+        Py_XDECREF(fields[3]);
+        Py_XDECREF(fields[4]);
+        Py_XDECREF(fields[12]);
+        if (glyph == NULL || PyList_Append(out, glyph) < 0) {
+            Py_XDECREF(glyph);
+            goto fail;
+        }
+        Py_DECREF(glyph);
+    }
+    Py_XDECREF(style);
+    PyMem_Free(codes);
+    return out;
+fail:
+    Py_XDECREF(style);
+    PyMem_Free(codes);
+    Py_DECREF(out);
+    return NULL;
+}

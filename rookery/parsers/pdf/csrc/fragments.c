@@ -1,0 +1,423 @@
+/* A page's glyphs grouped into fragments: the compiled twin of glyphs._python_fragments,
+ * step for step (the comments there say why each step is taken). The rules' constants
+ * come from glyphs.py, so that one place sets them. */
+#include "speedups.h"
+#include <math.h>
+#include <stdlib.h>
+
+typedef struct {  /* what the grouping reads of a glyph */
+    double x0, x1, size, base;
+    PyObject *glyph;  /* borrowed */
+    int inked;  /* any text but white space */
+    int space_after;
+    int k;  /* its place in the page's list: the sort's last key */
+} G;
+
+typedef struct {  /* glyphs.py's constants, in the order glyphs._CONSTANTS names them */
+    double wide, fragment_gap, word_space, tight_space, letter_spaced, same_place, other_size;
+} Rules;
+
+static int by_line(const void *pa, const void *pb) {  /* (baseline, x0, k) */
+    const G *a = *(G *const *)pa, *b = *(G *const *)pb;
+    if (a->base != b->base)
+        return a->base < b->base ? -1 : 1;
+    if (a->x0 != b->x0)
+        return a->x0 < b->x0 ? -1 : 1;
+    return a->k - b->k;
+}
+
+typedef struct { G *g; int at; } Placed;
+
+static int by_x0(const void *pa, const void *pb) {  /* x0, then the row's order (stable) */
+    const Placed *a = pa, *b = pb;
+    if (a->g->x0 != b->g->x0)
+        return a->g->x0 < b->g->x0 ? -1 : 1;
+    return a->at - b->at;
+}
+
+static int cmp_double(const void *pa, const void *pb) {
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+static double clamp_gap(double v) {  /* min(max(v, -0.1), 0.3) */
+    v = v < -0.1 ? -0.1 : v;
+    return v > 0.3 ? 0.3 : v;
+}
+
+/* glyphs._usual: the gap between letters of a word on this line (`gaps` is reordered) */
+static double usual(double *gaps, Py_ssize_t n) {
+    if (n < 2)
+        return 0.0;
+    if (n < 4) {
+        double least = gaps[0];
+        for (Py_ssize_t k = 1; k < n; k++)
+            if (gaps[k] < least)
+                least = gaps[k];
+        return clamp_gap(least);
+    }
+    qsort(gaps, (size_t)n, sizeof(double), cmp_double);
+    return clamp_gap(gaps[n / 3]);
+}
+
+/* str.isalnum(), str.isdigit() and str.isupper() of a glyph's text */
+static int text_is(PyObject *text, const char *method) {
+    if (PyUnicode_GET_LENGTH(text) == 1) {
+        Py_UCS4 ch = PyUnicode_READ_CHAR(text, 0);
+        switch (method[2]) {
+        case 'a': return Py_UNICODE_ISALNUM(ch);
+        case 'd': return Py_UNICODE_ISDIGIT(ch);
+        default: return Py_UNICODE_ISUPPER(ch);
+        }
+    }
+    PyObject *answer = PyObject_CallMethod(text, method, NULL);
+    if (answer == NULL)
+        return -1;
+    int yes = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    return yes;
+}
+
+static double max1(double v) { return v > 1.0 ? v : 1.0; }
+
+/* glyphs._other_line */
+static int other_line(const G *a, const G *b, const Rules *r) {
+    double small = max1(a->size < b->size ? a->size : b->size);
+    double big = a->size > b->size ? a->size : b->size;
+    int apart = fabs(a->base - b->base) > 0.15 * small || big > r->other_size * small;
+    return apart && b->x0 - a->x1 > r->fragment_gap * small;
+}
+
+/* Read what the grouping needs of each glyph; -1 on an error. */
+static int read_glyph(const GlyphLayout *layout, PyObject *glyph, Py_ssize_t k, G *g) {
+    if (!Py_IS_TYPE(glyph, layout->type)) {
+        PyErr_SetString(PyExc_TypeError, "fragments() takes a list of Glyph");
+        return -1;
+    }
+    PyObject *text = glyph_field(layout, glyph, F_TEXT);
+    PyObject *base = glyph_field(layout, glyph, F_BASE);
+    PyObject *flag = glyph_field(layout, glyph, F_SPACE_AFTER);
+    if (text == NULL || base == NULL || flag == NULL || !PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "a glyph without its text");
+        return -1;
+    }
+    g->glyph = glyph;
+    g->k = (int)k;
+    g->x0 = PyFloat_AsDouble(glyph_field(layout, glyph, F_X0));
+    g->x1 = PyFloat_AsDouble(glyph_field(layout, glyph, F_X1));
+    g->size = PyFloat_AsDouble(glyph_field(layout, glyph, F_SIZE));
+    g->base = PyFloat_AsDouble(base == Py_None ? glyph_field(layout, glyph, F_BOTTOM) : base);
+    g->space_after = PyObject_IsTrue(flag);
+    g->inked = 0;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    for (Py_ssize_t i = 0; i < n && !g->inked; i++)
+        g->inked = !Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i));
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* The space glyph between two words of a fragment, coloured only if both are. */
+static PyObject *space(const GlyphLayout *layout, PyObject *prev, PyObject *next) {
+    static PyObject *blank;
+    if (blank == NULL && (blank = PyUnicode_FromOrdinal(' ')) == NULL)
+        return NULL;
+    PyObject *colour = glyph_field(layout, prev, F_COLOR);
+    int same = PyObject_RichCompareBool(colour, glyph_field(layout, next, F_COLOR), Py_EQ);
+    if (same < 0)
+        return NULL;
+    PyObject *fields[N_FIELDS] = {
+        blank, glyph_field(layout, prev, F_X1), glyph_field(layout, next, F_X0),
+        glyph_field(layout, prev, F_TOP), glyph_field(layout, prev, F_BOTTOM),
+        glyph_field(layout, prev, F_SIZE), glyph_field(layout, prev, F_FAMILY),
+        glyph_field(layout, prev, F_BOLD), glyph_field(layout, prev, F_ITALIC),
+        same ? colour : Py_None, Py_None, Py_False, Py_None,
+    };
+    return new_glyph(layout, fields);
+}
+
+/* A Fragment of `glyphs` (a list, stolen), its fields worked out as Fragment.refresh
+ * works them out; made without running its __init__, which would work them out again. */
+static PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs,
+                              const GlyphLayout *layout, double *scratch) {
+    static PyObject *names[9], *empty, *nothing;
+    static const char *NAMES[9] = {"page", "glyphs", "x0", "x1", "top", "bottom", "size",
+                                   "text", "base"};
+    if (names[0] == NULL) {
+        for (int k = 0; k < 9; k++)
+            if ((names[k] = PyUnicode_InternFromString(NAMES[k])) == NULL)
+                goto fail;
+        if ((empty = PyTuple_New(0)) == NULL || (nothing = PyUnicode_FromString("")) == NULL)
+            goto fail;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(glyphs);
+    PyObject *ends[4] = {NULL, NULL, NULL, NULL};  /* x0, x1, top, bottom */
+    double at[4] = {0, 0, 0, 0};
+    static const int FIELD[4] = {F_X0, F_X1, F_TOP, F_BOTTOM};
+    /* the sizes of the inked glyphs, each once in the order first seen, with counts */
+    PyObject *sizes[16];
+    Py_ssize_t counts[16], distinct = 0, inked = 0, overflow = 0;
+    PyObject *size = NULL, *text = NULL, *joined = NULL, *fragment = NULL, *base = NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *g = PyList_GET_ITEM(glyphs, i);
+        for (int e = 0; e < 4; e++) {
+            PyObject *v = glyph_field(layout, g, FIELD[e]);
+            double d = PyFloat_AsDouble(v);
+            if (ends[e] == NULL || (e % 2 == 0 ? d < at[e] : d > at[e]))
+                ends[e] = v, at[e] = d;
+        }
+        PyObject *b = glyph_field(layout, g, F_BASE);
+        scratch[i] = PyFloat_AsDouble(b == Py_None ? glyph_field(layout, g, F_BOTTOM) : b);
+        PyObject *t = glyph_field(layout, g, F_TEXT);
+        int ink = 0;
+        for (Py_ssize_t c = 0; c < PyUnicode_GET_LENGTH(t) && !ink; c++)
+            ink = !Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(t, c));
+        if (!ink)
+            continue;
+        inked++;
+        PyObject *s = glyph_field(layout, g, F_SIZE);
+        double d = PyFloat_AsDouble(s);
+        Py_ssize_t k = 0;
+        while (k < distinct && PyFloat_AsDouble(sizes[k]) != d)
+            k++;
+        if (k == distinct) {
+            if (distinct == 16) {  /* more sizes than kept here: let Fragment count them */
+                overflow = 1;
+                break;
+            }
+            sizes[distinct] = s, counts[distinct++] = 0;
+        }
+        counts[k]++;
+    }
+    if (PyErr_Occurred())
+        goto done;
+    if (overflow) {
+        fragment = PyObject_CallFunctionObjArgs(fragment_type, page, glyphs, NULL);
+        goto done;
+    }
+    if (inked == 0) {
+        size = glyph_field(layout, PyList_GET_ITEM(glyphs, 0), F_SIZE);
+    } else {  /* the commonest, the first seen of those as common */
+        Py_ssize_t best = 0;
+        for (Py_ssize_t k = 1; k < distinct; k++)
+            if (counts[k] > counts[best])
+                best = k;
+        size = sizes[best];
+    }
+    qsort(scratch, (size_t)n, sizeof(double), cmp_double);
+    if ((base = PyFloat_FromDouble(scratch[n / 2])) == NULL)
+        goto done;
+    PyObject *texts = PyList_New(n);
+    if (texts == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyList_SET_ITEM(texts, i,
+                        Py_NewRef(glyph_field(layout, PyList_GET_ITEM(glyphs, i), F_TEXT)));
+    joined = PyUnicode_Join(nothing, texts);
+    Py_DECREF(texts);
+    if (joined == NULL || (text = PyObject_CallMethod(joined, "strip", NULL)) == NULL)
+        goto done;
+    fragment = ((PyTypeObject *)fragment_type)->tp_new((PyTypeObject *)fragment_type, empty,
+                                                       NULL);
+    if (fragment == NULL)
+        goto done;
+    PyObject *values[9] = {page, glyphs, ends[0], ends[1], ends[2], ends[3], size, text, base};
+    for (int k = 0; k < 9; k++)
+        if (PyObject_SetAttr(fragment, names[k], values[k]) < 0) {
+            Py_CLEAR(fragment);
+            break;
+        }
+done:
+    Py_XDECREF(base);
+    Py_XDECREF(joined);
+    Py_XDECREF(text);
+    Py_DECREF(glyphs);
+    return fragment;
+fail:
+    Py_DECREF(glyphs);
+    return NULL;
+}
+
+/* One row's inked glyphs `ink[0..n)` (gaps, spaced and inferred as the caller found
+ * them) cut into fragments, appended to `out`; -1 on an error. */
+static int cut_row(G **ink, double *gaps, const char *spaced, const char *inferred,
+                   Py_ssize_t n, int marks_spaces, const Rules *r, const GlyphLayout *layout,
+                   PyObject *page, PyObject *fragment_type, PyObject *out, double *scratch,
+                   char *alnum) {
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int yes = text_is(glyph_field(layout, ink[k]->glyph, F_TEXT), "isalnum");
+        if (yes < 0)
+            return -1;
+        alnum[k] = (char)yes;
+    }
+    memcpy(scratch, gaps, sizeof(double) * (n - 1 > 0 ? n - 1 : 0));
+    double u = usual(scratch, n - 1);
+    double wide = r->fragment_gap + (u > 0.0 ? u : 0.0);
+    Py_ssize_t a = 0;
+    for (Py_ssize_t b = 1; b <= n; b++) {
+        if (b < n && !(gaps[b - 1] > wide || (ink[b]->x0 - ink[b - 1]->x1 > r->fragment_gap &&
+                                               other_line(ink[b - 1], ink[b], r))))
+            continue;
+        /* the piece ink[a..b): its tracking, read between letters */
+        Py_ssize_t m = 0;
+        for (Py_ssize_t k = a; k < b - 1; k++)
+            if (alnum[k] && alnum[k + 1] &&
+                !(fabs(ink[k]->x0 - ink[k + 1]->x0) <= r->same_place * max1(ink[k]->size)))
+                scratch[m++] = gaps[k];
+        if (m == 0)
+            for (Py_ssize_t k = a; k < b - 1; k++)
+                scratch[m++] = gaps[k];
+        double tracking = usual(scratch, m);
+        int plain = tracking < r->letter_spaced;
+        double tight = tracking + r->tight_space;
+        double loose = tracking + (marks_spaces ? r->wide : r->word_space);
+        PyObject *current = PyList_New(0);
+        if (current == NULL || PyList_Append(current, ink[a]->glyph) < 0)
+            goto fail;
+        for (Py_ssize_t k = a; k < b - 1; k++) {
+            PyObject *prev = ink[k]->glyph, *g = ink[k + 1]->glyph;
+            PyObject *prev_text = glyph_field(layout, prev, F_TEXT);
+            double gap = gaps[k];
+            int parted = spaced[k] || (inferred[k] && (plain || gap > tight)) || gap > loose;
+            if (!parted && PyUnicode_GET_LENGTH(prev_text) == 1 &&
+                PyUnicode_READ_CHAR(prev_text, 0) == '.' && k > 0) {
+                /* glyphs._number_meets_title */
+                int digit = text_is(glyph_field(layout, ink[k - 1]->glyph, F_TEXT), "isdigit");
+                int upper = digit > 0 ? text_is(glyph_field(layout, g, F_TEXT), "isupper") : 0;
+                if (digit < 0 || upper < 0)
+                    goto fail;
+                double ps = ink[k]->size, gs = ink[k + 1]->size;
+                parted = digit && upper && fabs(ps - gs) > 0.05 * (ps > gs ? ps : gs) &&
+                         ink[k + 1]->x0 >= ink[k]->x1;
+            }
+            if (parted && !(PyUnicode_GET_LENGTH(prev_text) == 1 &&
+                            PyUnicode_READ_CHAR(prev_text, 0) == 0xAD)) {
+                PyObject *blank = space(layout, prev, g);
+                if (blank == NULL || PyList_Append(current, blank) < 0) {
+                    Py_XDECREF(blank);
+                    goto fail;
+                }
+                Py_DECREF(blank);
+            }
+            if (PyList_Append(current, g) < 0)
+                goto fail;
+        }
+        PyObject *fragment = new_fragment(fragment_type, page, current, layout, scratch);
+        if (fragment == NULL || PyList_Append(out, fragment) < 0) {
+            Py_XDECREF(fragment);
+            return -1;
+        }
+        Py_DECREF(fragment);
+        a = b;
+        continue;
+    fail:
+        Py_XDECREF(current);
+        return -1;
+    }
+    return 0;
+}
+
+/* fragments(glyphs, page, Glyph, Fragment, constants) → list of Fragment */
+PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !PyList_Check(args[0]) || !PyTuple_Check(args[4]) ||
+        PyTuple_GET_SIZE(args[4]) != 7) {
+        PyErr_SetString(PyExc_TypeError, "fragments(glyphs, page, Glyph, Fragment, constants)");
+        return NULL;
+    }
+    PyObject *list = args[0], *page = args[1], *fragment_type = args[3];
+    GlyphLayout layout;
+    if (!glyph_layout(args[2], &layout))
+        return NULL;
+    Rules r;
+    double *rule = (double *)&r;
+    for (int k = 0; k < 7; k++)
+        rule[k] = PyFloat_AsDouble(PyTuple_GET_ITEM(args[4], k));
+    if (PyErr_Occurred())
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    PyObject *out = PyList_New(0);
+    if (out == NULL || n == 0)
+        return out;
+    G *all = PyMem_Calloc((size_t)n, sizeof(G));
+    G **order = PyMem_Calloc((size_t)n, sizeof(G *));
+    G **ink = PyMem_Calloc((size_t)n, sizeof(G *));
+    Placed *row = PyMem_Calloc((size_t)n, sizeof(Placed));
+    double *gaps = PyMem_Calloc((size_t)n, sizeof(double));
+    /* room for a fragment's baselines: its glyphs and the spaces put between them */
+    double *scratch = PyMem_Calloc((size_t)n * 2, sizeof(double));
+    char *flags = PyMem_Calloc((size_t)n * 3, 1);  /* spaced, inferred, alnum */
+    /* each row's inked glyphs, ends and gaps, kept for the second pass */
+    Py_ssize_t *row_end = PyMem_Calloc((size_t)n + 1, sizeof(Py_ssize_t));
+    if (!all || !order || !ink || !row || !gaps || !scratch || !flags || !row_end) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if (read_glyph(&layout, PyList_GET_ITEM(list, k), k, &all[k]) < 0)
+            goto fail;
+        order[k] = &all[k];
+    }
+    qsort(order, (size_t)n, sizeof(G *), by_line);
+    /* rows: glyphs on one baseline (near enough for their size); each row's inked glyphs
+     * go to ink[] in x order, rows one after another, ending at row_end[] */
+    char *spaced = flags, *inferred = flags + n, *alnum = flags + 2 * n;
+    Py_ssize_t rows = 0, inked = 0, spaces = 0, marked = 0;
+    Py_ssize_t start = 0;
+    for (Py_ssize_t k = 1; k <= n; k++) {
+        if (k < n && fabs(order[k]->base - order[k - 1]->base) <= 0.3 * max1(order[k]->size))
+            continue;
+        Py_ssize_t count = k - start;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            row[i].g = order[start + i];
+            row[i].at = (int)i;
+        }
+        qsort(row, (size_t)count, sizeof(Placed), by_x0);
+        Py_ssize_t first = inked;
+        G *blank = NULL;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            G *g = row[i].g;
+            if (!g->inked) {
+                if (inked > first)
+                    blank = g;
+                continue;
+            }
+            if (inked > first) {
+                G *prev = ink[inked - 1];
+                double em = prev->size > g->size ? prev->size : g->size;
+                double gap = (g->x0 - prev->x1) / max1(em);
+                gaps[inked - 1] = gap;
+                if (r.wide < gap && gap <= r.fragment_gap) {
+                    spaces += 1;
+                    marked += prev->space_after || blank != NULL;
+                }
+                if (blank != NULL) {  /* glyphs._takes_room */
+                    double near = r.same_place * max1(blank->size);
+                    if (fabs(blank->x0 - g->x0) > near && fabs(blank->x0 - prev->x0) > near)
+                        spaced[inked - 1] = 1;
+                }
+            }
+            blank = NULL;
+            inferred[inked] = (char)g->space_after;
+            ink[inked++] = g;
+        }
+        if (inked > first)
+            row_end[rows++] = inked;
+        start = k;
+    }
+    int marks_spaces = spaces >= 20 && marked >= 0.97 * spaces;
+    Py_ssize_t from = 0;
+    for (Py_ssize_t k = 0; k < rows; k++) {
+        Py_ssize_t to = row_end[k];
+        if (cut_row(ink + from, gaps + from, spaced + from, inferred + from, to - from,
+                    marks_spaces, &r, &layout, page, fragment_type, out, scratch,
+                    alnum + from) < 0)
+            goto fail;
+        from = to;
+    }
+    PyMem_Free(all), PyMem_Free(order), PyMem_Free(ink), PyMem_Free(row);
+    PyMem_Free(gaps), PyMem_Free(scratch), PyMem_Free(flags), PyMem_Free(row_end);
+    return out;
+fail:
+    PyMem_Free(all), PyMem_Free(order), PyMem_Free(ink), PyMem_Free(row);
+    PyMem_Free(gaps), PyMem_Free(scratch), PyMem_Free(flags), PyMem_Free(row_end);
+    Py_DECREF(out);
+    return NULL;
+}

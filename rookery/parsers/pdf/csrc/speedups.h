@@ -1,0 +1,36 @@
+/* What the compiled parts of the PDF reader share: how a Glyph is laid out, so that
+ * one can be read and made without going through Python attribute lookups. */
+#ifndef ROOKERY_SPEEDUPS_H
+#define ROOKERY_SPEEDUPS_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+/* Glyph's fields, in the order glyphs.Glyph declares them */
+enum {
+    F_TEXT, F_X0, F_X1, F_TOP, F_BOTTOM, F_SIZE, F_FAMILY, F_BOLD, F_ITALIC, F_COLOR, F_CID,
+    F_SPACE_AFTER, F_BASE, N_FIELDS
+};
+
+/* Where each of a Glyph's slots lies in its objects. */
+typedef struct {
+    PyTypeObject *type;
+    Py_ssize_t offsets[N_FIELDS];
+} GlyphLayout;
+
+/* Fill `layout` for `glyph_type`; 0 and a TypeError unless it is a slotted class with
+ * exactly Glyph's fields and no __post_init__ (which making it so would skip). */
+int glyph_layout(PyObject *glyph_type, GlyphLayout *layout);
+
+/* A field of a glyph (a borrowed reference). */
+static inline PyObject *glyph_field(const GlyphLayout *layout, PyObject *glyph, int field) {
+    return *(PyObject **)((char *)glyph + layout->offsets[field]);
+}
+
+/* A new Glyph from its fields (borrowed references), as its __init__ would make it. */
+PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields);
+
+PyObject *read_glyphs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *make_fragments(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+
+#endif

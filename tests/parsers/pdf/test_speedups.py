@@ -1,0 +1,141 @@
+"""The compiled per-glyph loops give what their Python twins give: on real PDFs from
+every engine the tests have (the engine layouts check theirs in engine_cases.py), on
+the corpus, and on glyphs drawn at random."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import twins
+import typeset
+from corpus import corpus_dir
+from rookery.parsers.pdf import glyphs, speedups
+from rookery.parsers.pdf.glyphs import Fragment, Glyph
+
+needs_loops = pytest.mark.skipif(not speedups.available(), reason="compiled loops not built")
+
+
+def test_the_compiled_loops_are_built_where_a_c_compiler_is():
+    if not (shutil.which("cc") or shutil.which("gcc")):
+        pytest.skip("no C compiler here: the install leaves the loops out")
+    assert speedups.available(), "a C compiler is here but rookery's compiled loops are not"
+
+
+def test_rookery_no_speedups_reads_with_the_python_loops():
+    code = "from rookery.parsers.pdf import speedups; print(speedups.available())"
+    env = {**os.environ, "ROOKERY_NO_SPEEDUPS": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
+
+
+@needs_loops
+@pytest.mark.parametrize("folder,pages,plumber", [
+    ("pdf", None, False), ("pdf_b", None, False), ("mtg/pdf", 60, False), ("lorcana", 40, False),
+])
+def test_corpus_pdfs_read_alike(folder, pages, plumber):
+    files = sorted((corpus_dir() / folder).glob("*.pdf"))
+    if not files:
+        pytest.skip(f"no corpus PDFs in {folder}")
+    assert twins.assert_loops_agree(files[-1].read_bytes(), pages, plumber) > 1000
+
+
+@needs_loops
+def test_reportlab_layouts_read_alike(tmp_path):
+    layouts = [l for l in typeset.layouts() if typeset.available(l)][::8]
+    assert len(layouts) >= 5
+    for layout in layouts:
+        data = typeset.write_pdf(tmp_path / f"{layout.name}.pdf", layout).read_bytes()
+        assert twins.assert_loops_agree(data, plumber=True) > 500, layout.name
+
+
+def glyph(text="a", x0=0.0, x1=5.0, base=10.0, size=10.0, color=None,
+          space_after=False) -> Glyph:
+    return Glyph(text, x0, x1, base - size, base + 2, size, "serif", False, False, color,
+                 None, space_after, base)
+
+
+def word(text: str, x: float, base: float = 10.0, size: float = 10.0, width: float = 5.0,
+         **kw) -> list[Glyph]:
+    return [glyph(ch, x + k * width, x + (k + 1) * width - 0.2, base, size, **kw)
+            for k, ch in enumerate(text)]
+
+
+@dataclass
+class Case:
+    name: str
+    page: list
+
+
+CASES = [
+    Case("nothing", []),
+    Case("one glyph", [glyph()]),
+    Case("two words and a column", word("ab", 0) + word("cd", 14) + word("ef", 200)),
+    Case("integer coordinates", [Glyph("a", 0, 5, 0, 12, 10, "f", False, False, None),
+                                 Glyph("b", 5, 10, 0, 12, 10, "f", False, False, None)]),
+    Case("texts of several letters and none",
+         [glyph("ffi", 0, 10), glyph("", 10, 12), glyph("  ", 12, 15), glyph("x", 15, 20)]),
+    Case("a number meets its title", word("10.", 0, size=10.0) + word("Sing", 15.2, size=12.0)),
+    Case("a soft hyphen and a space glyph drawn on a letter",
+         word("co", 0) + [glyph("\u00ad", 10, 13), glyph(" ", 10, 12)] + word("op", 30)),
+    Case("many sizes in one fragment",
+         [glyph("x", k * 5.0, k * 5.0 + 4.8, size=8.0 + k * 0.1) for k in range(20)]),
+    Case("inferred spaces", [glyph("a", 0, 5, space_after=True), glyph("b", 5.3, 10),
+                             glyph("c", 10, 15, space_after=True), glyph("d", 15.1, 20)]),
+    Case("coloured words", word("ab", 0, color=(200, 0, 0)) + word("cd", 14, color=(200, 0, 0))
+         + word("ef", 28)),
+    Case("type on a baseline of its own, close beside a line",
+         word("ab", 0) + [glyph("C", 19.8, 26.0, base=12.0, size=12.0)]),
+    Case("a superscript and a big heading beside body",
+         word("body", 0) + [glyph("2", 20, 23, base=6.0, size=6.0)] + word("Big", 100, size=18)),
+]
+
+
+@needs_loops
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_fragments_of_made_glyphs_agree(case):
+    twins.assert_fragments_agree(case.page, 3)
+
+
+TEXTS = st.sampled_from(list("aeiouAEIbcd019.,- ") + ["\u00ad", "fi", "", "\t", "\ufffd", "É"])
+
+
+@st.composite
+def pages(draw):
+    out = []
+    for _ in range(draw(st.integers(0, 60))):
+        size = draw(st.sampled_from([6.0, 9.0, 10.0, 10.04, 12.0, 0.5]))
+        x0 = draw(st.floats(0, 400, allow_nan=False))
+        base = draw(st.sampled_from([10.0, 10.5, 24.0, 37.1]))
+        out.append(Glyph(draw(TEXTS), x0, x0 + draw(st.floats(-1, 12, allow_nan=False)),
+                         base - size, base + 1, size, draw(st.sampled_from(["a", "b"])),
+                         draw(st.booleans()), False, draw(st.sampled_from([None, (1, 2, 3)])),
+                         None, draw(st.booleans()),
+                         draw(st.sampled_from([None, base, base + 0.2]))))
+    return out
+
+
+@needs_loops
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pages())
+def test_fragments_of_random_glyphs_agree(page):
+    twins.assert_fragments_agree(page, 0)
+
+
+@needs_loops
+def test_a_glyph_class_the_loops_do_not_know_is_refused_with_advice():
+    @dataclass
+    class Other:
+        text: str
+
+    with pytest.raises(TypeError, match="rebuild"):
+        speedups.loops.fragments([glyph()], 0, Other, Fragment, glyphs._CONSTANTS)
+    with pytest.raises(TypeError, match="list of Glyph"):
+        speedups.loops.fragments([glyph(), "a"], 0, Glyph, Fragment, glyphs._CONSTANTS)

@@ -1,0 +1,53 @@
+"""The compiled per-glyph loops (rookery/parsers/pdf/speedups.py) against their Python
+twins: both read a PDF's pages, and must give equal glyphs and equal fragments."""
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
+from rookery.parsers.pdf import chars, glyphs, speedups
+
+
+def glyph_fields(g: glyphs.Glyph) -> tuple:
+    return (g.text, g.x0, g.x1, g.top, g.bottom, g.size, g.family, g.bold, g.italic,
+            g.color, g.cid, g.space_after, g.base)
+
+
+def fragment_fields(fragments: list[glyphs.Fragment]) -> list[tuple]:
+    return [(f.page, f.x0, f.x1, f.top, f.bottom, f.size, f.text, f.base,
+             [glyph_fields(g) for g in f.glyphs]) for f in fragments]
+
+
+def assert_loops_agree(data: bytes, pages: int | None = None, plumber: bool = False) -> int:
+    """Read the PDF's first `pages` pages (all by default) with both loops, glyphs and
+    fragments; fragments of pdfplumber's glyphs too if asked. Returns the glyphs read."""
+    assert speedups.available(), "the compiled loops are not built"
+    pdf = pdfium.PdfDocument(data)
+    read = 0
+    try:
+        for index in range(min(len(pdf), pages or len(pdf))):
+            page = pdf[index]
+            try:
+                fast = chars._pdfium_page(raw, page, index, compiled=True)
+                slow = chars._pdfium_page(raw, page, index, compiled=False)
+            finally:
+                page.close()
+            assert [glyph_fields(g) for g in fast.glyphs] == \
+                [glyph_fields(g) for g in slow.glyphs], f"page {index + 1}: glyphs differ"
+            assert (fast.width, fast.height, fast.images) == (slow.width, slow.height, slow.images)
+            assert_fragments_agree(slow.glyphs, index)
+            read += len(fast.glyphs)
+    finally:
+        pdf.close()
+    if plumber:
+        for page in chars.pages(data, "pdfplumber"):
+            if pages is not None and page.index >= pages:
+                break
+            assert_fragments_agree(page.glyphs, page.index)
+    return read
+
+
+def assert_fragments_agree(page_glyphs: list[glyphs.Glyph], index: int) -> None:
+    fast = glyphs.fragments(page_glyphs, index, compiled=True)
+    slow = glyphs.fragments(page_glyphs, index, compiled=False)
+    assert fragment_fields(fast) == fragment_fields(slow), f"page {index + 1}: fragments differ"
