@@ -49,8 +49,7 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     if b"%%EOF" not in data[-65536:]:  # some producers append padding after the marker
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
     frags, widths, images = [], [], 0
-    pool = {} if pool_pages is None else {"pool_pages": pool_pages}
-    for page, page_frags in read_pages(data, reader, workers, **pool):
+    for page, page_frags in read_pages(data, reader, workers, pool_pages):
         frags.append(page_frags)
         widths.append(page.width)
         images += page.images

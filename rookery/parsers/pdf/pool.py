@@ -16,6 +16,7 @@ from multiprocessing import get_context
 from operator import attrgetter
 from typing import Iterator
 
+from . import speedups
 from .chars import Page, open_pdf
 from .glyphs import Fragment, Glyph, fragments
 
@@ -29,14 +30,17 @@ _document = None  # in a worker: the document it opened (see _open)
 
 
 def read_pages(data: bytes, reader: str = "pdfium", workers: int = 0,
-               pool_pages: int = POOL_PAGES) -> Iterator[tuple[Page, list[Fragment]]]:
+               pool_pages: int | None = None) -> Iterator[tuple[Page, list[Fragment]]]:
     """The document's pages in order, each with its fragments, read by `workers`
-    processes (0: one per core) when it has at least `pool_pages` pages, else in this
-    process. A pooled Page carries no glyphs: its fragments hold them."""
+    processes (0: one per core) when it has at least `pool_pages` pages (by default
+    POOL_PAGES, and never where a pool does not pay: see pays), else in this process. A
+    pooled Page carries no glyphs: its fragments hold them."""
     document = open_pdf(data, reader)
     try:
         total = document.count
         workers = min(workers or os.cpu_count() or 1, total)
+        if pool_pages is None:
+            pool_pages = POOL_PAGES if pays(reader) else total + 1
         if workers <= 1 or total < max(pool_pages, 2):
             for index in range(total):
                 yield _fragmented(document.page(index))
@@ -51,6 +55,13 @@ def read_pages(data: bytes, reader: str = "pdfium", workers: int = 0,
                 yield _fragmented(document.page(index))
     finally:
         document.close()
+
+
+def pays(reader: str) -> bool:
+    """Does a page pool pay for this reader? Not for PDFium read by the compiled loops
+    (speedups.py): a page's glyphs come from them about as fast as this process could
+    make them again from a worker's tuples, so the workers would only add their start."""
+    return reader != "pdfium" or not speedups.available()
 
 
 def _fragmented(page: Page) -> tuple[Page, list[Fragment]]:

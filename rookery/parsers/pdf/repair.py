@@ -23,22 +23,17 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def vocabulary(texts) -> Counter:
-    words: Counter = Counter()
-    for text in texts:
-        words.update(w.lower() for w in _words(text))
-    return words
+    return Counter([w.lower() for text in texts for w in _words(text)])
 
 
 def free_words(texts) -> Counter:
     """The words lines print whole for certain: neither a line's first word (perhaps the
     rest of a word broken on the line before) nor a last one broken with a hyphen."""
-    words: Counter = Counter()
+    found: list[str] = []
     for text in texts:
-        found = _words(text)
-        if text.rstrip().endswith(tuple(HYPHENS)):
-            found = found[:-1]
-        words.update(w.lower() for w in found[1:])
-    return words
+        words = _words(text)
+        found.extend(words[1:-1] if text.rstrip().endswith(_ENDS) else words[1:])
+    return Counter([w.lower() for w in found])
 
 
 def _words(text: str) -> list[str]:
@@ -49,16 +44,18 @@ def _words(text: str) -> list[str]:
 # what engines write where they break a word at a line end: a hyphen, a hyphen that is
 # not a minus (U+2010), a non-breaking one, or the soft hyphen itself (U+00AD)
 HYPHENS = "-\u2010\u2011\u00ad"
+_HYPHEN = re.compile(f"[{HYPHENS}]")
+_ENDS = tuple(HYPHENS)
 
 
 def plain_hyphen_at_end(glyphs: list[Glyph]) -> str | None:
     """Spell a line's final hyphen, whichever character the engine used, as "-", and
     return the character it was (None for a line that ends otherwise): whether it
     breaks a word or belongs to it is the vocabulary's call, or the character's."""
-    ink = [g for g in glyphs if g.text.strip()]
-    if not ink or ink[-1].text not in HYPHENS:
+    last = next((g for g in reversed(glyphs) if g.text.strip()), None)
+    if last is None or last.text not in HYPHENS:
         return None
-    was, ink[-1].text = ink[-1].text, "-"
+    was, last.text = last.text, "-"
     return was
 
 
@@ -70,6 +67,8 @@ def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
     ends: Counter = Counter()
     inside: set[str] = set()
     for glyphs in glyph_lines:
+        if not _HYPHEN.search("".join([g.text for g in glyphs])):
+            continue  # most lines: no hyphen of any kind, inside or at the end
         ink = [g for g in glyphs if g.text.strip()]
         for a, h, b in zip(ink, ink[1:], ink[2:]):
             if h.text in HYPHENS and a.text.isalpha() and b.text.isalpha():
@@ -94,8 +93,10 @@ def drawn_soft_hyphens(glyph_lines: list[list[Glyph]], usual: dict | None = None
     are left as they are: whether a hyphen there breaks a word is the vocabulary's call.
     `usual` (typography.usual_widths) tells a letter sliced narrower than it is drawn."""
     usual = _by_family(usual or {})
+    texts = ["".join([g.text for g in glyphs]) for glyphs in glyph_lines]
+    soft = [glyph_lines[k] for k, text in enumerate(texts) if "\u00ad" in text]
     widths: dict = {}
-    for glyphs in glyph_lines:
+    for glyphs in soft:
         for k, g in enumerate(glyphs):
             if g.text == "\u00ad" and g.size > 0 and not _a_slice(glyphs, k, usual):
                 face = widths.setdefault((g.family, g.bold, g.italic), Counter())
@@ -105,9 +106,8 @@ def drawn_soft_hyphens(glyph_lines: list[list[Glyph]], usual: dict | None = None
              and w.most_common(1)[0][0] >= 0.15}
     if not drawn and all(w.total() >= 3 for w in widths.values()):
         return  # no face draws its soft hyphens, and every face has enough to tell
-    whole = Counter(w.lower() for glyphs in glyph_lines
-                    for w in _WORD.findall("".join(g.text for g in glyphs)))
-    for glyphs in glyph_lines:
+    whole = Counter([w.lower() for text in texts for w in _WORD.findall(text)])
+    for glyphs in soft:
         for word in _words_with_soft_hyphens(glyphs):
             if whole["".join(g.text for g in word if g.text != "\u00ad").lower()]:
                 continue

@@ -107,7 +107,12 @@ def is_full(last: _Line, nxt: _Line, slack: float = 0.0) -> bool:
     if _LEADERS.search(last.text):
         return False
     room = last.line.column[1] - last.x1
-    return room < first_word_width(nxt) + max(0.3 * last.size, _word_space(last)) + slack
+    word = first_word_width(nxt)
+    # room for the word and the larger of a third of an em and the line's own word space:
+    # the third of an em first, as it is cheaper to know and most often decides
+    if room < word + 0.3 * last.size + slack:
+        return True
+    return room < word + _word_space(last) + slack
 
 
 def _word_space(f: _Line) -> float:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .glyphs import Glyph, is_red
 
@@ -41,10 +42,11 @@ def line_style(glyphs: list[Glyph], body_colour=None) -> Style:
     ink = [g for g in glyphs if g.text.isalnum()] or [g for g in glyphs if g.text.strip()]
     if not ink:
         return Style(0.0, "", False, False, "", None)
-    caps = _caps(glyphs)
+    alpha = [g for g in ink if g.text.isalpha()]  # every letter: no letter is out of ink
+    caps = _caps(glyphs, alpha)
     # the size most letters are set in (a section number's digits do not vote: beside
     # a short title in small capitals they would outvote its letters)
-    letters = [g for g in ink if g.text.isalpha()] or ink
+    letters = alpha or ink
     size = _most_common([g.size for g in letters])
     family = _most_common([g.family for g in ink])
     colour = _most_common([g.color for g in ink])
@@ -71,8 +73,8 @@ def _colour_class(colour, body_colour):
     return None if is_red(colour) else colour
 
 
-def _caps(glyphs: list[Glyph]) -> str:
-    letters = [g for g in glyphs if g.text.isalpha()]
+def _caps(glyphs: list[Glyph], letters: list[Glyph]) -> str:
+    """"all", "small" or "" for a line of these glyphs, `letters` the alphabetic ones."""
     if len(letters) < 4:
         return ""
     if _one_size(letters):
@@ -147,6 +149,7 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     return small
 
 
+_SIZE = attrgetter("size")
 SAME_SIZE = 0.015  # sizes this close are one size, read with a reader's rounding
 
 
@@ -154,7 +157,7 @@ def settle_sizes(glyphs: list[Glyph]) -> None:
     """Give sizes a hair apart one value, the commonest among them: a reader may give one
     heading 14.3 points and the next 14.2 (a scaled text matrix), and rounding them to
     half a point would make two styles of them."""
-    drawn = Counter(g.size for g in glyphs)
+    drawn = Counter(map(_SIZE, glyphs))
     count: Counter = Counter()
     for size, n in drawn.items():
         count[round(size, 2)] += n
@@ -168,8 +171,9 @@ def settle_sizes(glyphs: list[Glyph]) -> None:
         if size is not None:
             group.append(size)
     final = {size: settled[round(size, 2)] for size in drawn}
-    for g in glyphs:
-        g.size = final[g.size]
+    if any(to != size for size, to in final.items()):  # most documents: none moves
+        for g in glyphs:
+            g.size = final[g.size]
 
 
 VARIANT = 0.04  # a letter this much wider or narrower than its face's usual one: another glyph
@@ -180,34 +184,39 @@ VARIANT_LETTERS = 6  # ... of at least this many letters
 CARRIED = (1, 0.3)
 
 
-def usual_widths(glyphs) -> dict:
+def letter_advances(glyphs: list[Glyph]) -> list[tuple[tuple, float]]:
+    """A line's lower-case letters as (face and letter, advance in ems): what
+    usual_widths counts and other_glyphs judges, worked out once."""
+    return [((g.family, g.bold, g.italic, g.text), (g.x1 - g.x0) / g.size)
+            for g in glyphs if g.size > 0 and g.text.islower()]
+
+
+def usual_widths(lines: list[list[tuple[tuple, float]]]) -> dict:
     """Each lower-case letter's usual advance, in ems, in each face: the width its
-    glyph has in the body text, where the document uses it most."""
-    counted: Counter = Counter()
-    for g in glyphs:
-        if g.size > 0 and g.text.islower():
-            counted[g.family, g.bold, g.italic, g.text, round((g.x1 - g.x0) / g.size, 3)] += 1
+    glyph has in the body text, where the document uses it most. Takes each line's
+    letter_advances()."""
+    counted = Counter([(face, round(width, 3)) for line in lines for face, width in line])
     seen: dict = {}
-    for (*face, width), n in counted.items():
-        seen.setdefault(tuple(face), Counter())[width] += n
+    for (face, width), n in counted.items():
+        seen.setdefault(face, Counter())[width] += n
     return {key: widths.most_common(1)[0][0] for key, widths in seen.items()
             if widths.total() >= 5}
 
 
-def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,
-                 share: float = VARIANT_SHARE) -> bool:
-    """Are most of a line's lower-case letters drawn with other glyphs than its face's
-    usual ones, at the same size? A font's own small capitals are mapped back to the
-    lower-case letters in the text layer, and their advances alone tell them apart. A
-    line needs `least` letters to tell, `share` of them other (the rest of a line in
-    them needs fewer)."""
+def other_glyphs(letters: list[tuple[tuple, float]], usual: dict,
+                 least: int = VARIANT_LETTERS, share: float = VARIANT_SHARE) -> bool:
+    """Are most of a line's lower-case letters (its letter_advances()) drawn with other glyphs
+    than its face's usual ones, at the same size? A font's own small capitals are mapped
+    back to the lower-case letters in the text layer, and their advances alone tell them
+    apart. A line needs `least` letters to tell, `share` of them other (the rest of a
+    line in them needs fewer)."""
     judged = other = 0
-    for g in glyphs:
-        if g.text.islower() and g.size > 0:
-            width = usual.get((g.family, g.bold, g.italic, g.text))
-            if width:
-                judged += 1
-                other += abs((g.x1 - g.x0) / g.size / width - 1) > VARIANT
+    get = usual.get
+    for face, advance in letters:
+        width = get(face)
+        if width:
+            judged += 1
+            other += abs(advance / width - 1) > VARIANT
     return judged >= least and other >= share * judged
 
 

@@ -47,3 +47,20 @@ def test_a_short_document_is_read_without_a_pool(pdf, monkeypatch):
     monkeypatch.setattr(pool, "_pooled", no_pool)
     assert list(read_pages(pdf, workers=2))  # fewer pages than POOL_PAGES
     assert list(read_pages(pdf, workers=1, pool_pages=2))
+
+
+def test_a_pool_starts_only_for_a_reader_it_pays_for(pdf, monkeypatch):
+    import rookery.parsers.pdf.pool as pool
+    from rookery.parsers.pdf import speedups
+
+    def no_pool(*args):
+        raise AssertionError("a pool was started")
+
+    monkeypatch.setattr(pool, "POOL_PAGES", 2)  # the test document counts as long
+    monkeypatch.setattr(pool, "_pooled", no_pool)
+    with pytest.raises(AssertionError, match="pool was started"):
+        list(read_pages(pdf, "pdfplumber", workers=2))  # pure Python: a pool pays
+    if not speedups.available():
+        pytest.skip("compiled loops not built: PDFium's pages are pooled too")
+    # the compiled loops read a page about as fast as a worker's page is rebuilt here
+    assert list(read_pages(pdf, "pdfium", workers=2))
