@@ -10,8 +10,8 @@ from rookery.parsers.pdf.glyphs import Glyph, fragments
 from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens, free_words,
                                         keeps_hyphen, plain_hyphen_at_end, split_word,
                                         vocabulary)
-from rookery.parsers.pdf.typography import (letter_advances, line_style, other_glyphs,
-                                           restore_small_caps, settle_sizes, usual_widths)
+from rookery.parsers.pdf.typography import (line_style, other_glyphs, restore_small_caps,
+                                           settle_sizes, usual_widths)
 
 
 def set_line(text: str, size: float = 10.0, tracking: float = 0.0, spaces: str = "glyph",
@@ -412,14 +412,13 @@ def test_lower_case_drawn_with_other_glyphs_of_one_size_is_another_form():
     # a font's own small capitals come through the text layer as lower-case letters of
     # the body's size: only their advances differ from the body's letters
     body = [g for k in range(6) for g in set_line("plain words set in a row", base=200.0 + 14 * k)]
-    usual = usual_widths([letter_advances(body)])
-    small = _widths(set_line("can a row be set in small capitals"), 0.58)
-    assert other_glyphs(letter_advances(small), usual)
-    assert not other_glyphs(letter_advances(set_line("can a row be set in plain words")), usual)
+    usual = usual_widths(body)
+    assert other_glyphs(_widths(set_line("can a row be set in small capitals"), 0.58), usual)
+    assert not other_glyphs(set_line("can a row be set in plain words"), usual)
     # a few letters off (a ligature's share, a stray glyph) do not make a line another form
     mixed = set_line("plain words set in a row")
     _widths(mixed[:3], 0.6)
-    assert not other_glyphs(letter_advances(mixed), usual)
+    assert not other_glyphs(mixed, usual)
 
 
 def test_sizes_a_hair_apart_are_one_style():
@@ -475,7 +474,7 @@ def test_a_soft_hyphen_after_a_letter_drawn_narrower_than_usual_is_a_slice():
     w, shy = word[2], word[3]
     w.x1 = w.x0 + 0.2 * w.size
     shy.x0, shy.x1 = w.x1, w.x1 + 0.3 * shy.size
-    drawn_soft_hyphens([word, body], usual_widths([letter_advances(body + word)]))
+    drawn_soft_hyphens([word, body], usual_widths(body + word))
     assert "".join(g.text for g in word) == "Row\u00adlane"
 
 

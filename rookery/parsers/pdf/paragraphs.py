@@ -26,9 +26,8 @@ from ..numbering import read_label
 from . import repair, spacing, tables
 from .columns import Line
 from .glyphs import UNKNOWN, Glyph, is_red
-from .typography import (CARRIED, Style, body_colour, body_style, letter_advances, line_style,
-                         other_glyphs, rank, same_size, settle_sizes, stands_apart,
-                         usual_widths)
+from .typography import (CARRIED, Style, body_colour, body_style, line_style, other_glyphs, rank,
+                         same_size, settle_sizes, stands_apart, usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 # glyphs that only mark a list item (the HTML of the same list has none); a glyph the
@@ -72,12 +71,11 @@ class _Block:
 def build_blocks(lines: list[Line]) -> list[Block]:
     glyph_lines = [_glyphs(line) for line in lines]
     # advances judged at the sizes the glyphs were drawn at, before sizes settle
-    line_letters = [letter_advances(gs) for gs in glyph_lines]
-    usual = usual_widths(line_letters)
+    usual = usual_widths(g for gs in glyph_lines for g in gs)
     other_forms, before = set(), False
-    for gs, found in zip(glyph_lines, line_letters):
+    for gs in glyph_lines:
         # the rest of a line in another form tells with fewer letters ("zero?")
-        if other_glyphs(found, usual, *CARRIED) if before else other_glyphs(found, usual):
+        if other_glyphs(gs, usual, *CARRIED) if before else other_glyphs(gs, usual):
             other_forms.add(id(gs))
         before = id(gs) in other_forms
     settle_sizes([g for glyphs in glyph_lines for g in glyphs])

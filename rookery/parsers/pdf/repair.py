@@ -23,17 +23,18 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def vocabulary(texts) -> Counter:
-    return Counter([w.lower() for text in texts for w in _words(text)])
+    return Counter(w.lower() for text in texts for w in _words(text))
 
 
 def free_words(texts) -> Counter:
     """The words lines print whole for certain: neither a line's first word (perhaps the
     rest of a word broken on the line before) nor a last one broken with a hyphen."""
-    found: list[str] = []
-    for text in texts:
-        words = _words(text)
-        found.extend(words[1:-1] if text.rstrip().endswith(_ENDS) else words[1:])
-    return Counter([w.lower() for w in found])
+    return Counter(w.lower() for text in texts for w in _whole(text))
+
+
+def _whole(text: str) -> list[str]:
+    words = _words(text)
+    return words[1:-1] if text.rstrip().endswith(_ENDS) else words[1:]
 
 
 def _words(text: str) -> list[str]:
@@ -106,7 +107,7 @@ def drawn_soft_hyphens(glyph_lines: list[list[Glyph]], usual: dict | None = None
              and w.most_common(1)[0][0] >= 0.15}
     if not drawn and all(w.total() >= 3 for w in widths.values()):
         return  # no face draws its soft hyphens, and every face has enough to tell
-    whole = Counter([w.lower() for text in texts for w in _WORD.findall(text)])
+    whole = Counter(w.lower() for text in texts for w in _WORD.findall(text))
     for glyphs in soft:
         for word in _words_with_soft_hyphens(glyphs):
             if whole["".join(g.text for g in word if g.text != "\u00ad").lower()]:

@@ -184,39 +184,34 @@ VARIANT_LETTERS = 6  # ... of at least this many letters
 CARRIED = (1, 0.3)
 
 
-def letter_advances(glyphs: list[Glyph]) -> list[tuple[tuple, float]]:
-    """A line's lower-case letters as (face and letter, advance in ems): what
-    usual_widths counts and other_glyphs judges, worked out once."""
-    return [((g.family, g.bold, g.italic, g.text), (g.x1 - g.x0) / g.size)
-            for g in glyphs if g.size > 0 and g.text.islower()]
-
-
-def usual_widths(lines: list[list[tuple[tuple, float]]]) -> dict:
+def usual_widths(glyphs) -> dict:
     """Each lower-case letter's usual advance, in ems, in each face: the width its
-    glyph has in the body text, where the document uses it most. Takes each line's
-    letter_advances()."""
-    counted = Counter([(face, round(width, 3)) for line in lines for face, width in line])
+    glyph has in the body text, where the document uses it most."""
+    counted: Counter = Counter()
+    for g in glyphs:
+        if g.size > 0 and g.text.islower():
+            counted[g.family, g.bold, g.italic, g.text, round((g.x1 - g.x0) / g.size, 3)] += 1
     seen: dict = {}
-    for (face, width), n in counted.items():
-        seen.setdefault(face, Counter())[width] += n
+    for (*face, width), n in counted.items():
+        seen.setdefault(tuple(face), Counter())[width] += n
     return {key: widths.most_common(1)[0][0] for key, widths in seen.items()
             if widths.total() >= 5}
 
 
-def other_glyphs(letters: list[tuple[tuple, float]], usual: dict,
-                 least: int = VARIANT_LETTERS, share: float = VARIANT_SHARE) -> bool:
-    """Are most of a line's lower-case letters (its letter_advances()) drawn with other glyphs
-    than its face's usual ones, at the same size? A font's own small capitals are mapped
-    back to the lower-case letters in the text layer, and their advances alone tell them
-    apart. A line needs `least` letters to tell, `share` of them other (the rest of a
-    line in them needs fewer)."""
+def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,
+                 share: float = VARIANT_SHARE) -> bool:
+    """Are most of a line's lower-case letters drawn with other glyphs than its face's
+    usual ones, at the same size? A font's own small capitals are mapped back to the
+    lower-case letters in the text layer, and their advances alone tell them apart. A
+    line needs `least` letters to tell, `share` of them other (the rest of a line in
+    them needs fewer)."""
     judged = other = 0
-    get = usual.get
-    for face, advance in letters:
-        width = get(face)
-        if width:
-            judged += 1
-            other += abs(advance / width - 1) > VARIANT
+    for g in glyphs:
+        if g.text.islower() and g.size > 0:
+            width = usual.get((g.family, g.bold, g.italic, g.text))
+            if width:
+                judged += 1
+                other += abs((g.x1 - g.x0) / g.size / width - 1) > VARIANT
     return judged >= least and other >= share * judged
 
 
