@@ -10,8 +10,9 @@ the same pages; the median of each per folder (layout A `pdf`, layout B `pdf_b`,
 `mtg/pdf`, `lorcana`), and ours / bare. Targets: ours <= 10 ms/page median and <= 2.5x
 bare. Then `rookery diff` of two MTG PDFs as a command, wall time, with an empty cache
 and then a warm one (targets 3 s and 0.5 s on an idle 2-core machine), and its peak
-memory, workers included (target 300 MB). `--quick` times one file per folder. Prints,
-never fails.
+memory, workers included (target 300 MB). Between the two, where one MTG parse goes:
+PDFium's own page loading, and the compiled per-glyph loops against their Python twins.
+`--quick` times one file per folder. Prints, never fails.
 """
 from __future__ import annotations
 
@@ -95,6 +96,56 @@ def per_page(corpus: Path, quick: bool) -> None:
         print(f"{folder:10} {count:5} {ms:15.1f} {ratio:13.1f} {worst:10.1f}")
 
 
+def stages(corpus: Path) -> None:
+    """Where one MTG PDF's parse goes, CPU ms/page on one core: PDFium opening each page
+    and its text, the characters read and grouped into fragments by the compiled loops
+    and by their Python twins (speedups.py), and the whole parse."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    from rookery.parsers import ReadOptions, parse
+    from rookery.parsers.pdf import chars, glyphs, speedups
+
+    mtg = sorted((corpus / "mtg" / "pdf").glob("*.pdf"))
+    if not mtg:
+        return
+    data = mtg[-1].read_bytes()
+    pdf = pdfium.PdfDocument(data)
+    count = len(pdf)
+
+    def each_page(work):
+        def run():
+            for index in range(count):
+                page = pdf[index]
+                work(page, index)
+                page.close()
+        return run
+
+    read = {}
+
+    def glyphs_of(compiled):
+        def work(page, index):
+            read[index] = chars._pdfium_page(raw, page, index, compiled).glyphs
+        return work
+
+    opened = each_page(lambda page, index: page.get_textpage().close())
+    each_page(glyphs_of(False))()  # the glyphs the fragment timings group
+    timings = best_cpu_ms(
+        opened, each_page(glyphs_of(True)), each_page(glyphs_of(False)),
+        lambda: [glyphs.fragments(read[k], k, True) for k in range(count)],
+        lambda: [glyphs.fragments(read[k], k, False) for k in range(count)],
+        lambda: parse(data, options=ReadOptions(workers=1)))
+    opening, fast, slow, fast_frags, slow_frags, whole = (ms / count for ms in timings)
+    print(f"\n{mtg[-1].name}, {count} pages, CPU ms/page (compiled loops "
+          f"{'built' if speedups.available() else 'NOT built: both columns are Python'}):")
+    print(f"  PDFium opens a page and its text  {opening:6.1f}")
+    print(f"  characters (incl. the above)      {fast:6.1f} compiled {slow:6.1f} Python")
+    print(f"  fragments                         {fast_frags:6.1f} compiled {slow_frags:6.1f} Python")
+    print(f"  whole parse                       {whole:6.1f}  (the rest: columns, blocks, "
+          f"sections)")
+    pdf.close()
+
+
 def diff_walls(corpus: Path) -> None:
     """`rookery diff` of the first and last MTG PDFs: cold (an empty cache folder each
     round) and warm (the folder the cold round filled), best and median of ROUNDS."""
@@ -129,6 +180,7 @@ def main() -> int:
     corpus = Path(args[0]) if args else root.parent / "shared" / "corpus"
     print(f"load average {_load()} at the start")
     per_page(corpus, "--quick" in sys.argv)
+    stages(corpus)
     diff_walls(corpus)
     print(f"load average {_load()} at the end (the walls need an idle machine; CPU "
           "times weigh a busy one less)")

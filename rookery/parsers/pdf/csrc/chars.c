@@ -136,6 +136,10 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
     double height = PyFloat_AsDouble(args[2]), origin_noise = PyFloat_AsDouble(args[8]);
     if (PyErr_Occurred())
         return NULL;
+    if (tp == NULL) {
+        PyErr_SetString(PyExc_ValueError, "no text page");
+        return NULL;
+    }
     PyObject *glyph_type = args[3], *unknown = args[4], *styles = args[5];
     PyObject *make_style = args[6], *make_cid = args[7];
     if (!PyDict_Check(styles)) {

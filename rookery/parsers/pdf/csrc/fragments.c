@@ -326,12 +326,14 @@ PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
     GlyphLayout layout;
     if (!glyph_layout(args[2], &layout))
         return NULL;
-    Rules r;
-    double *rule = (double *)&r;
+    double rule[7];
     for (int k = 0; k < 7; k++)
         rule[k] = PyFloat_AsDouble(PyTuple_GET_ITEM(args[4], k));
     if (PyErr_Occurred())
         return NULL;
+    Rules r = {.wide = rule[0], .fragment_gap = rule[1], .word_space = rule[2],
+               .tight_space = rule[3], .letter_spaced = rule[4], .same_place = rule[5],
+               .other_size = rule[6]};
     Py_ssize_t n = PyList_GET_SIZE(list);
     PyObject *out = PyList_New(0);
     if (out == NULL || n == 0)
