@@ -12,10 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Callable
 
 from ..errors import ParseError
@@ -50,6 +47,9 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
             todo.append(k)
     processes = side_by_side([releases[k] for k in todo], options)
     if processes:
+        # (imported here: a diff the cache answers starts no process)
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             for k, doc in zip(todo, _in_processes([releases[k] for k in todo], options,
                                                   processes)):
@@ -73,11 +73,11 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
 def side_by_side(releases: list[Release], options: ReadOptions) -> int:
     """How many processes read these releases at once: one each when there are two or
     more, every one a PDF long enough for a page pool, and a core for two of them; else 0."""
-    from .pdf.pool import POOL_PAGES
-
     cores = options.workers or os.cpu_count() or 1
     if len(releases) < 2 or cores < 2:
-        return 0
+        return 0  # (before the PDF reader is imported: a warm diff needs none of it)
+    from .pdf.pool import POOL_PAGES
+
     least = options.pool_pages or POOL_PAGES
     if not all(_pdf_pages(r.data, options.pdf_reader) >= least for r in releases):
         return 0
@@ -105,6 +105,9 @@ def _in_processes(releases: list[Release], options: ReadOptions,
                   processes: int) -> list[Document]:
     """Each release parsed in a process of its own, pages told through a queue to the
     release's own progress callback, here in this process."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     from .pdf.pool import start_method
 
     context = get_context(start_method())
