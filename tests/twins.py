@@ -5,7 +5,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-from rookery.parsers.pdf import chars, glyphs, speedups
+from rookery.parsers.pdf import chars, glyphs, speedups, typography
 
 
 def glyph_fields(g: glyphs.Glyph) -> tuple:
@@ -23,7 +23,7 @@ def assert_loops_agree(data: bytes, pages: int | None = None, plumber: bool = Fa
     fragments; fragments of pdfplumber's glyphs too if asked. Returns the glyphs read."""
     assert speedups.available(), "the compiled loops are not built"
     pdf = pdfium.PdfDocument(data)
-    read = 0
+    read, lines = 0, []
     try:
         for index in range(min(len(pdf), pages or len(pdf))):
             page = pdf[index]
@@ -35,10 +35,11 @@ def assert_loops_agree(data: bytes, pages: int | None = None, plumber: bool = Fa
             assert [glyph_fields(g) for g in fast.glyphs] == \
                 [glyph_fields(g) for g in slow.glyphs], f"page {index + 1}: glyphs differ"
             assert (fast.width, fast.height, fast.images) == (slow.width, slow.height, slow.images)
-            assert_fragments_agree(slow.glyphs, index)
+            lines += [f.glyphs for f in assert_fragments_agree(slow.glyphs, index)]
             read += len(fast.glyphs)
     finally:
         pdf.close()
+    assert_letters_agree(lines)
     if plumber:
         for page in chars.pages(data, "pdfplumber"):
             if pages is not None and page.index >= pages:
@@ -47,7 +48,19 @@ def assert_loops_agree(data: bytes, pages: int | None = None, plumber: bool = Fa
     return read
 
 
-def assert_fragments_agree(page_glyphs: list[glyphs.Glyph], index: int) -> None:
+def assert_fragments_agree(page_glyphs: list[glyphs.Glyph], index: int) -> list:
+    """The page's fragments, the same from both loops."""
     fast = glyphs.fragments(page_glyphs, index, compiled=True)
     slow = glyphs.fragments(page_glyphs, index, compiled=False)
     assert fragment_fields(fast) == fragment_fields(slow), f"page {index + 1}: fragments differ"
+    return slow
+
+
+def assert_letters_agree(lines: list[list[glyphs.Glyph]]) -> dict:
+    """The letters' usual advances (in the same order) and the lines in other forms,
+    the same from both loops; returns the usual advances."""
+    usual = typography.usual_widths(lines, compiled=True)
+    assert list(usual.items()) == list(typography.usual_widths(lines, compiled=False).items())
+    assert typography.other_forms(lines, usual, compiled=True) == \
+        typography.other_forms(lines, usual, compiled=False)
+    return usual

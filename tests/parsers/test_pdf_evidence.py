@@ -412,7 +412,7 @@ def test_lower_case_drawn_with_other_glyphs_of_one_size_is_another_form():
     # a font's own small capitals come through the text layer as lower-case letters of
     # the body's size: only their advances differ from the body's letters
     body = [g for k in range(6) for g in set_line("plain words set in a row", base=200.0 + 14 * k)]
-    usual = usual_widths(body)
+    usual = usual_widths([body])
     assert other_glyphs(_widths(set_line("can a row be set in small capitals"), 0.58), usual)
     assert not other_glyphs(set_line("can a row be set in plain words"), usual)
     # a few letters off (a ligature's share, a stray glyph) do not make a line another form
@@ -474,7 +474,7 @@ def test_a_soft_hyphen_after_a_letter_drawn_narrower_than_usual_is_a_slice():
     w, shy = word[2], word[3]
     w.x1 = w.x0 + 0.2 * w.size
     shy.x0, shy.x1 = w.x1, w.x1 + 0.3 * shy.size
-    drawn_soft_hyphens([word, body], usual_widths(body + word))
+    drawn_soft_hyphens([word, body], usual_widths([body + word]))
     assert "".join(g.text for g in word) == "Row\u00adlane"
 
 

@@ -26,7 +26,7 @@ from ..numbering import read_label
 from . import repair, spacing, tables
 from .columns import Line
 from .glyphs import UNKNOWN, Glyph, is_red
-from .typography import (CARRIED, Style, body_colour, body_style, line_style, other_glyphs, rank,
+from .typography import (Style, body_colour, body_style, line_style, other_forms, rank,
                          same_size, settle_sizes, stands_apart, usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
@@ -71,13 +71,9 @@ class _Block:
 def build_blocks(lines: list[Line]) -> list[Block]:
     glyph_lines = [_glyphs(line) for line in lines]
     # advances judged at the sizes the glyphs were drawn at, before sizes settle
-    usual = usual_widths(g for gs in glyph_lines for g in gs)
-    other_forms, before = set(), False
-    for gs in glyph_lines:
-        # the rest of a line in another form tells with fewer letters ("zero?")
-        if other_glyphs(gs, usual, *CARRIED) if before else other_glyphs(gs, usual):
-            other_forms.add(id(gs))
-        before = id(gs) in other_forms
+    usual = usual_widths(glyph_lines)
+    in_other_forms = {id(gs) for gs, other in zip(glyph_lines, other_forms(glyph_lines, usual))
+                      if other}
     settle_sizes([g for glyphs in glyph_lines for g in glyphs])
     repair.drawn_soft_hyphens(glyph_lines, usual)
     compound = repair.compound_hyphens(glyph_lines)
@@ -100,7 +96,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     body = body_style([(f.style, sum(map(str.isalnum, f.text))) for f in facts])
     for f in facts:
         f.apart = stands_apart(f.style, body)
-        if not f.apart and not f.style.caps and id(f.glyphs) in other_forms:
+        if not f.apart and not f.style.caps and id(f.glyphs) in in_other_forms:
             # the font's own small capitals: the text layer shows lower case
             f.style = replace(f.style, caps="small")
             f.apart = True

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
 
+from . import speedups
 from .glyphs import Glyph, is_red
 
 SIZE_STEP = 0.08  # a size this much larger or smaller than another is another size
@@ -184,18 +185,45 @@ VARIANT_LETTERS = 6  # ... of at least this many letters
 CARRIED = (1, 0.3)
 
 
-def usual_widths(glyphs) -> dict:
-    """Each lower-case letter's usual advance, in ems, in each face: the width its
-    glyph has in the body text, where the document uses it most."""
+def usual_widths(lines: list[list[Glyph]], compiled: bool = True) -> dict:
+    """Each lower-case letter's usual advance, in ems, in each face (family, bold,
+    italic, letter): the width its glyph has in the body text, where the document uses
+    it most. By the compiled loop where it was built (speedups.py)."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.usual_widths(lines, Glyph, round)
+    return _python_usual_widths(lines)
+
+
+def _python_usual_widths(lines: list[list[Glyph]]) -> dict:
     counted: Counter = Counter()
-    for g in glyphs:
-        if g.size > 0 and g.text.islower():
-            counted[g.family, g.bold, g.italic, g.text, round((g.x1 - g.x0) / g.size, 3)] += 1
+    for glyphs in lines:
+        for g in glyphs:
+            if g.size > 0 and g.text.islower():
+                counted[g.family, g.bold, g.italic, g.text,
+                        round((g.x1 - g.x0) / g.size, 3)] += 1
     seen: dict = {}
     for (*face, width), n in counted.items():
         seen.setdefault(tuple(face), Counter())[width] += n
     return {key: widths.most_common(1)[0][0] for key, widths in seen.items()
             if widths.total() >= 5}
+
+
+def other_forms(lines: list[list[Glyph]], usual: dict, compiled: bool = True) -> list[bool]:
+    """Which lines are set in other forms of their face's letters (other_glyphs), the
+    rest of a line in them telling with fewer letters ("zero?" after "...my morale
+    below": CARRIED). By the compiled loop where it was built (speedups.py)."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.other_forms(lines, usual, Glyph, VARIANT, VARIANT_LETTERS,
+                                          VARIANT_SHARE, *CARRIED)
+    return _python_other_forms(lines, usual)
+
+
+def _python_other_forms(lines: list[list[Glyph]], usual: dict) -> list[bool]:
+    out, before = [], False
+    for glyphs in lines:
+        before = other_glyphs(glyphs, usual, *CARRIED) if before else other_glyphs(glyphs, usual)
+        out.append(before)
+    return out
 
 
 def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,

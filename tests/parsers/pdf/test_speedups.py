@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import twins
 import typeset
 from corpus import corpus_dir
-from rookery.parsers.pdf import glyphs, speedups
+from rookery.parsers.pdf import glyphs, speedups, typography
 from rookery.parsers.pdf.glyphs import Fragment, Glyph
 
 needs_loops = pytest.mark.skipif(not speedups.available(), reason="compiled loops not built")
@@ -127,6 +127,33 @@ def pages(draw):
 @given(pages())
 def test_fragments_of_random_glyphs_agree(page):
     twins.assert_fragments_agree(page, 0)
+
+
+@needs_loops
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(st.tuples(
+    st.sampled_from("abcab.É"), st.sampled_from([4.0, 4.4, 4.8, 5.6, 4.8004, -1.0]),
+    st.sampled_from([10.0, 10.0, 9.0, 0.0]), st.sampled_from(["a", "b"]), st.booleans()),
+    max_size=30), max_size=12))
+def test_letter_advances_of_random_lines_agree(drawn):
+    # few advances, sizes and faces, so that letters are counted often enough to have a
+    # usual advance, and ties between advances come up
+    lines = [[Glyph(text, 10.0 * k, 10.0 * k + width, 0.0, 12.0, size, family, bold, False,
+                    None) for k, (text, width, size, family, bold) in enumerate(line)]
+             for line in drawn]
+    twins.assert_letters_agree(lines)
+
+
+@needs_loops
+def test_letters_in_other_forms_are_found_alike():
+    # six lines of body letters, then a line of the same letters drawn 40% wider (a
+    # font's own small capitals) and a short line that goes on in them
+    body = [word("abcdefgh", 0.0, base=10.0 + 12 * k) for k in range(6)]
+    wide = word("abcdefgh", 0.0, base=90.0, width=7.0)
+    tail = word("ab", 0.0, base=102.0, width=7.0)
+    usual = twins.assert_letters_agree(body + [wide, tail])
+    assert usual[("serif", False, False, "a")] == round(4.8 / 10.0, 3)
+    assert typography.other_forms(body + [wide, tail], usual) == [False] * 6 + [True, True]
 
 
 @needs_loops

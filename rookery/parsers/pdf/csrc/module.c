@@ -4,6 +4,7 @@
  *
  *   glyphs(...)     chars._python_glyphs: a page's glyphs from PDFium (chars.c)
  *   fragments(...)  glyphs._python_fragments: a page's glyphs into fragments (fragments.c)
+ *   usual_widths(...), other_forms(...)  typography's twins: letters' advances (letters.c)
  */
 #include "speedups.h"
 #include <structmember.h>
@@ -67,6 +68,11 @@ static PyMethodDef methods[] = {
     {"fragments", (PyCFunction)(void (*)(void))make_fragments, METH_FASTCALL,
      "fragments(glyphs, page, Glyph, Fragment, constants): a page's glyphs grouped into "
      "fragments, as glyphs._python_fragments groups them."},
+    {"usual_widths", (PyCFunction)(void (*)(void))usual_widths, METH_FASTCALL,
+     "usual_widths(lines, Glyph, round): as typography._python_usual_widths."},
+    {"other_forms", (PyCFunction)(void (*)(void))other_forms, METH_FASTCALL,
+     "other_forms(lines, usual, Glyph, variant, least, share, carried_least, "
+     "carried_share): as typography._python_other_forms."},
     {NULL, NULL, 0, NULL},
 };
 

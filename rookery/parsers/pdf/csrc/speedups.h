@@ -32,5 +32,7 @@ PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields);
 
 PyObject *read_glyphs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *make_fragments(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *usual_widths(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *other_forms(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 #endif

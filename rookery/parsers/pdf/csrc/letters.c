@@ -1,0 +1,284 @@
+/* The lower-case letters' advances: the compiled twins of typography._python_usual_widths
+ * and typography._python_other_forms, step for step (the comments there say why). A
+ * letter's face is (family, bold, italic, letter), its advance its box's width in ems. */
+#include "speedups.h"
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* str.islower() of a glyph's text: 1, 0, or -1 on an error */
+static int is_lower(PyObject *text) {
+    if (PyUnicode_GET_LENGTH(text) == 1)
+        return Py_UNICODE_ISLOWER(PyUnicode_READ_CHAR(text, 0));
+    PyObject *answer = PyObject_CallMethod(text, "islower", NULL);
+    if (answer == NULL)
+        return -1;
+    int yes = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    return yes;
+}
+
+/* A lower-case letter's face (a new reference) and advance; NULL with no error set
+ * for a glyph that is no lower-case letter of a size. */
+static PyObject *letter(const GlyphLayout *layout, PyObject *g, double *advance) {
+    if (!Py_IS_TYPE(g, layout->type)) {
+        PyErr_SetString(PyExc_TypeError, "expected lines of Glyph");
+        return NULL;
+    }
+    double size = PyFloat_AsDouble(glyph_field(layout, g, F_SIZE));
+    if (size == -1.0 && PyErr_Occurred())
+        return NULL;
+    if (!(size > 0))
+        return NULL;
+    PyObject *text = glyph_field(layout, g, F_TEXT);
+    int lower = is_lower(text);
+    if (lower <= 0)
+        return NULL;
+    double x0 = PyFloat_AsDouble(glyph_field(layout, g, F_X0));
+    double x1 = PyFloat_AsDouble(glyph_field(layout, g, F_X1));
+    if (PyErr_Occurred())
+        return NULL;
+    *advance = (x1 - x0) / size;
+    return PyTuple_Pack(4, glyph_field(layout, g, F_FAMILY), glyph_field(layout, g, F_BOLD),
+                        glyph_field(layout, g, F_ITALIC), text);
+}
+
+/* One (face, advance) as first seen, with how often it was seen. */
+typedef struct { Py_ssize_t face; double advance; Py_ssize_t count; } Seen;
+
+/* An open-addressed table of Seen, in the order first seen. */
+typedef struct {
+    Seen *items;
+    Py_ssize_t used, room;
+    Py_ssize_t *slots;  /* index into items + 1; 0: empty */
+    Py_ssize_t mask;
+} Table;
+
+static uint64_t mix(Py_ssize_t face, double advance) {
+    uint64_t bits;
+    memcpy(&bits, &advance, sizeof bits);
+    uint64_t h = bits ^ ((uint64_t)face * 0x9E3779B97F4A7C15ull);
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    return h ^ (h >> 33);
+}
+
+static int grow(Table *t) {
+    Py_ssize_t size = t->mask ? (t->mask + 1) * 2 : 1024;
+    Py_ssize_t *slots = PyMem_Calloc((size_t)size, sizeof(Py_ssize_t));
+    Seen *items = PyMem_Realloc(t->items, sizeof(Seen) * (size_t)(size / 2));
+    if (slots == NULL || items == NULL) {
+        PyMem_Free(slots);
+        if (items != NULL)
+            t->items = items;
+        PyErr_NoMemory();
+        return -1;
+    }
+    t->items = items;
+    t->room = size / 2;
+    PyMem_Free(t->slots);
+    t->slots = slots;
+    t->mask = size - 1;
+    for (Py_ssize_t k = 0; k < t->used; k++) {
+        uint64_t h = mix(items[k].face, items[k].advance) & (uint64_t)t->mask;
+        while (slots[h])
+            h = (h + 1) & (uint64_t)t->mask;
+        slots[h] = k + 1;
+    }
+    return 0;
+}
+
+/* Count one more (face, advance); advances are told apart by their bits, as a dict of
+ * floats tells them apart by value (0.0 and -0.0 aside, which no box width gives twice
+ * with a meaning). */
+static int count(Table *t, Py_ssize_t face, double advance) {
+    if (t->used >= t->room && grow(t) < 0)
+        return -1;
+    uint64_t h = mix(face, advance) & (uint64_t)t->mask;
+    while (t->slots[h]) {
+        Seen *s = &t->items[t->slots[h] - 1];
+        if (s->face == face && memcmp(&s->advance, &advance, sizeof advance) == 0) {
+            s->count++;
+            return 0;
+        }
+        h = (h + 1) & (uint64_t)t->mask;
+    }
+    t->items[t->used] = (Seen){face, advance, 1};
+    t->slots[h] = ++t->used;
+    return 0;
+}
+
+/* usual_widths(lines, Glyph, round) → {face: usual advance}: see
+ * typography._python_usual_widths. The advances are counted as drawn, then rounded to
+ * three places by `round` once each, in the order first seen, so that every count and
+ * every tie falls as rounding each glyph's advance would make it fall. */
+PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyList_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "usual_widths(lines, Glyph, round)");
+        return NULL;
+    }
+    GlyphLayout layout;
+    if (!glyph_layout(args[1], &layout))
+        return NULL;
+    PyObject *round = args[2], *faces = PyList_New(0), *index = PyDict_New();
+    PyObject *widths = NULL, *out = NULL, *three = PyLong_FromLong(3);
+    Table t = {0};
+    if (faces == NULL || index == NULL || three == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(args[0]); i++) {
+        PyObject *line = PyList_GET_ITEM(args[0], i);
+        if (!PyList_Check(line)) {
+            PyErr_SetString(PyExc_TypeError, "expected lines of Glyph");
+            goto done;
+        }
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(line); k++) {
+            double advance;
+            PyObject *face = letter(&layout, PyList_GET_ITEM(line, k), &advance);
+            if (face == NULL) {
+                if (PyErr_Occurred())
+                    goto done;
+                continue;
+            }
+            PyObject *known = PyDict_GetItemWithError(index, face);
+            Py_ssize_t at;
+            if (known != NULL) {
+                at = PyLong_AsSsize_t(known);
+            } else {
+                at = PyList_GET_SIZE(faces);
+                PyObject *number = PyErr_Occurred() ? NULL : PyLong_FromSsize_t(at);
+                if (number == NULL || PyDict_SetItem(index, face, number) < 0 ||
+                    PyList_Append(faces, face) < 0) {
+                    Py_XDECREF(number);
+                    Py_DECREF(face);
+                    goto done;
+                }
+                Py_DECREF(number);
+            }
+            Py_DECREF(face);
+            if (count(&t, at, advance) < 0)
+                goto done;
+        }
+    }
+    /* each face's rounded advances, their counts summed, in the order first seen */
+    Py_ssize_t n = PyList_GET_SIZE(faces);
+    if ((widths = PyList_New(n)) == NULL)
+        goto done;
+    for (Py_ssize_t f = 0; f < n; f++) {
+        PyObject *counts = PyDict_New();
+        if (counts == NULL)
+            goto done;
+        PyList_SET_ITEM(widths, f, counts);
+    }
+    for (Py_ssize_t k = 0; k < t.used; k++) {
+        PyObject *drawn = PyFloat_FromDouble(t.items[k].advance);
+        PyObject *rounded = drawn ? PyObject_CallFunctionObjArgs(round, drawn, three, NULL) : NULL;
+        Py_XDECREF(drawn);
+        if (rounded == NULL)
+            goto done;
+        PyObject *counts = PyList_GET_ITEM(widths, t.items[k].face);
+        PyObject *before = PyDict_GetItemWithError(counts, rounded);
+        Py_ssize_t sum = t.items[k].count + (before ? PyLong_AsSsize_t(before) : 0);
+        PyObject *total = PyErr_Occurred() ? NULL : PyLong_FromSsize_t(sum);
+        int failed = total == NULL || PyDict_SetItem(counts, rounded, total) < 0;
+        Py_XDECREF(total);
+        Py_DECREF(rounded);
+        if (failed)
+            goto done;
+    }
+    /* the commonest advance of each face seen at least five times (the first of those
+     * as common) */
+    if ((out = PyDict_New()) == NULL)
+        goto done;
+    for (Py_ssize_t f = 0; f < n; f++) {
+        PyObject *counts = PyList_GET_ITEM(widths, f), *key, *value, *best = NULL;
+        Py_ssize_t pos = 0, most = -1, all = 0;
+        while (PyDict_Next(counts, &pos, &key, &value)) {
+            Py_ssize_t c = PyLong_AsSsize_t(value);
+            all += c;
+            if (c > most)
+                most = c, best = key;
+        }
+        if (all >= 5 && PyDict_SetItem(out, PyList_GET_ITEM(faces, f), best) < 0) {
+            Py_CLEAR(out);
+            goto done;
+        }
+    }
+done:
+    PyMem_Free(t.items);
+    PyMem_Free(t.slots);
+    Py_XDECREF(faces);
+    Py_XDECREF(index);
+    Py_XDECREF(widths);
+    Py_XDECREF(three);
+    if (PyErr_Occurred())
+        Py_CLEAR(out);
+    return out;
+}
+
+/* Is one line in other forms? See typography._python_other_glyphs. */
+static int other_glyphs(const GlyphLayout *layout, PyObject *line, PyObject *usual,
+                        double variant, Py_ssize_t least, double share) {
+    Py_ssize_t judged = 0, other = 0;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(line); k++) {
+        double advance;
+        PyObject *face = letter(layout, PyList_GET_ITEM(line, k), &advance);
+        if (face == NULL) {
+            if (PyErr_Occurred())
+                return -1;
+            continue;
+        }
+        PyObject *width = PyDict_GetItemWithError(usual, face);
+        Py_DECREF(face);
+        if (width == NULL) {
+            if (PyErr_Occurred())
+                return -1;
+            continue;
+        }
+        double w = PyFloat_AsDouble(width);
+        if (w == -1.0 && PyErr_Occurred())
+            return -1;
+        if (w == 0.0)
+            continue;
+        judged += 1;
+        other += fabs(advance / w - 1) > variant;
+    }
+    return judged >= least && other >= share * judged;
+}
+
+/* other_forms(lines, usual, Glyph, variant, least, share, carried_least, carried_share)
+ * → a list of bools: see typography._python_other_forms. */
+PyObject *other_forms(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 8 || !PyList_Check(args[0]) || !PyDict_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "other_forms(lines, usual, Glyph, variant, least, "
+                        "share, carried_least, carried_share)");
+        return NULL;
+    }
+    GlyphLayout layout;
+    if (!glyph_layout(args[2], &layout))
+        return NULL;
+    double variant = PyFloat_AsDouble(args[3]), share = PyFloat_AsDouble(args[5]);
+    double carried_share = PyFloat_AsDouble(args[7]);
+    Py_ssize_t least = PyLong_AsSsize_t(args[4]), carried_least = PyLong_AsSsize_t(args[6]);
+    if (PyErr_Occurred())
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(args[0]);
+    PyObject *out = PyList_New(n);
+    if (out == NULL)
+        return NULL;
+    int before = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *line = PyList_GET_ITEM(args[0], k);
+        int other = PyList_Check(line) ? other_glyphs(
+            &layout, line, args[1], variant, before ? carried_least : least,
+            before ? carried_share : share) : -1;
+        if (other < 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "expected lines of Glyph");
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, k, Py_NewRef(other ? Py_True : Py_False));
+        before = other;
+    }
+    return out;
+}
