@@ -5,7 +5,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-from rookery.parsers.pdf import chars, glyphs, speedups, typography
+from rookery.parsers.pdf import chars, glyphs, paragraphs, speedups, typography
 
 
 def glyph_fields(g: glyphs.Glyph) -> tuple:
@@ -40,6 +40,8 @@ def assert_loops_agree(data: bytes, pages: int | None = None, plumber: bool = Fa
     finally:
         pdf.close()
     assert_letters_agree(lines)
+    for line in lines:
+        assert_text_runs_agree(line)
     if plumber:
         for page in chars.pages(data, "pdfplumber"):
             if pages is not None and page.index >= pages:
@@ -64,3 +66,10 @@ def assert_letters_agree(lines: list[list[glyphs.Glyph]]) -> dict:
     assert typography.other_forms(lines, usual, compiled=True) == \
         typography.other_forms(lines, usual, compiled=False)
     return usual
+
+
+def assert_text_runs_agree(line: list[glyphs.Glyph]) -> tuple:
+    """A line's text and runs of type, the same from both loops."""
+    fast = paragraphs.text_runs(line, compiled=True)
+    assert fast == paragraphs.text_runs(line, compiled=False)
+    return fast

@@ -23,7 +23,7 @@ from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
 from ..lexicon import Lexicon, lexicon_of
 from ..normalize import normalize
 from ..numbering import read_label
-from . import repair, spacing, tables
+from . import repair, spacing, speedups, tables
 from .columns import Line
 from .glyphs import UNKNOWN, Glyph, is_red
 from .typography import (Style, body_colour, body_style, line_style, other_forms, rank,
@@ -33,6 +33,7 @@ _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 # glyphs that only mark a list item (the HTML of the same list has none); a glyph the
 # PDF maps to no text, alone before the words, is one too (a bullet in a symbol font)
 _BULLET = re.compile(rf"^(?:[{BULLETS}*]+\s*|\ufffd\s+)")
+_BULLET_STARTS = frozenset(BULLETS + "*\ufffd")  # what _BULLET's match starts with
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
 
 
@@ -339,10 +340,10 @@ def _finish(b: _Block, kind: str, levels,
             soft: bool) -> Block:
     # every word printed, those printed whole for certain, and the language's words
     words, free, lexicon = vocabulary
-    raw: list[str] = []
-    flags: list[tuple[bool, bool, bool]] = []  # bold, italic, red per raw character
+    raw: list[str] = []  # the block's text, a line (or a join) a part
+    flags: list[tuple[bool, bool, bool]] = []  # bold, italic, red per character of it
     for k, f in enumerate(b.lines):
-        glyphs = _strip_bullet(list(f.glyphs))  # a bullet only marks a line as an item
+        glyphs = _strip_bullet(f.glyphs)  # a bullet only marks a line as an item
         if k > 0:
             join = b.joins[k - 1]
             if join == "-":
@@ -350,21 +351,15 @@ def _finish(b: _Block, kind: str, levels,
                 if not b.lines[k - 1].keeps_hyphen and not repair.keeps_hyphen(
                         *repair.split_word(b.lines[k - 1].text, f.text), words, soft,
                         heading=kind == "heading", free=free, lexicon=lexicon):
-                    raw.pop()
+                    _drop_last_character(raw)
                     flags.pop()
             else:
                 raw.append(" " if kind == "heading" else join)
                 flags.append(flags[-1] if flags else (False, False, False))
-        for g in glyphs:
-            text = g.text
-            if text == UNKNOWN:
-                continue  # an unresolved glyph: left out
-            if len(text) == 1:
-                raw.append(text)
-                flags.append((g.bold, g.italic, is_red(g.color)))  # g.red, one call less
-            else:
-                raw.extend(text)
-                flags.extend([(g.bold, g.italic, g.red)] * len(text))
+        text, runs = text_runs(glyphs)
+        raw.append(text)
+        for count, bold, italic, colour in runs:
+            flags.extend([(bold, italic, is_red(colour))] * count)
     raw_text = "".join(raw)
     text, marks = normalize(raw_text, _runs([fl[2] for fl in flags]))
     first = b.lines[0]
@@ -375,6 +370,43 @@ def _finish(b: _Block, kind: str, levels,
                  emphasized=emphasized,
                  level=levels.get(first.style, 0) if kind == "heading" else 0,
                  lead=_lead(raw_text) if b.lead else None)
+
+
+def _drop_last_character(parts: list[str]) -> None:
+    while not parts[-1]:
+        parts.pop()
+    parts[-1] = parts[-1][:-1]
+
+
+def text_runs(glyphs: list[Glyph], compiled: bool = True) -> tuple[str, list[tuple]]:
+    """A line's text, its unresolved glyphs left out, and its runs of type: (characters,
+    bold, italic, colour) for each run of glyphs in one type, by the compiled loop where
+    it was built (speedups.py). A run ends where a glyph's weight, slant or colour is
+    not the very object the run's is (a run of glyphs from one style shares them)."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.text_runs(glyphs, Glyph, UNKNOWN)
+    return _python_text_runs(glyphs)
+
+
+def _python_text_runs(glyphs: list[Glyph]) -> tuple[str, list[tuple]]:
+    texts: list[str] = []
+    runs: list[tuple] = []
+    count, style = 0, None
+    for g in glyphs:
+        text = g.text
+        if text == UNKNOWN:
+            continue
+        if count and (g.bold is not style[0] or g.italic is not style[1]
+                      or g.color is not style[2]):
+            runs.append((count, *style))
+            count = 0
+        if count == 0:
+            style = (g.bold, g.italic, g.color)
+        count += len(text)
+        texts.append(text)
+    if count:
+        runs.append((count, *style))
+    return "".join(texts), runs
 
 
 def _all_emphasized(raw: str, flags) -> bool:
@@ -388,6 +420,9 @@ def _all_emphasized(raw: str, flags) -> bool:
 
 
 def _strip_bullet(glyphs: list[Glyph]) -> list[Glyph]:
+    first = next((g.text for g in glyphs if g.text), "")
+    if first[:1] not in _BULLET_STARTS:
+        return glyphs  # most lines: no bullet can start them
     text = "".join([g.text for g in glyphs])
     m = _BULLET.match(text)
     return glyphs[m.end():] if m else glyphs

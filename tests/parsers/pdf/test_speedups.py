@@ -157,6 +157,23 @@ def test_letters_in_other_forms_are_found_alike():
 
 
 @needs_loops
+@settings(max_examples=150, deadline=None)
+@given(pages())
+def test_text_runs_of_random_glyphs_agree(line):
+    twins.assert_text_runs_agree(line)
+
+
+@needs_loops
+def test_a_line_text_leaves_out_unresolved_glyphs_and_counts_characters_per_run():
+    red = (200, 0, 0)
+    line = [glyph("a"), glyph("\ufffd"), glyph("ffi"), glyph("b", color=red),
+            glyph("c", color=red)]
+    text, runs = twins.assert_text_runs_agree(line)
+    assert text == "affibc"
+    assert [(n, colour) for n, _bold, _italic, colour in runs] == [(4, None), (2, red)]
+
+
+@needs_loops
 def test_a_glyph_class_the_loops_do_not_know_is_refused_with_advice():
     @dataclass
     class Other:

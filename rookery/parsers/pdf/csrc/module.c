@@ -5,6 +5,7 @@
  *   glyphs(...)     chars._python_glyphs: a page's glyphs from PDFium (chars.c)
  *   fragments(...)  glyphs._python_fragments: a page's glyphs into fragments (fragments.c)
  *   usual_widths(...), other_forms(...)  typography's twins: letters' advances (letters.c)
+ *   text_runs(...)  paragraphs._python_text_runs: a line's text and runs of type (lines.c)
  */
 #include "speedups.h"
 #include <structmember.h>
@@ -73,6 +74,8 @@ static PyMethodDef methods[] = {
     {"other_forms", (PyCFunction)(void (*)(void))other_forms, METH_FASTCALL,
      "other_forms(lines, usual, Glyph, variant, least, share, carried_least, "
      "carried_share): as typography._python_other_forms."},
+    {"text_runs", (PyCFunction)(void (*)(void))text_runs, METH_FASTCALL,
+     "text_runs(glyphs, Glyph, unknown): as paragraphs._python_text_runs."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -34,5 +34,6 @@ PyObject *read_glyphs(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 PyObject *make_fragments(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *usual_widths(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *other_forms(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *text_runs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 #endif
