@@ -112,8 +112,8 @@ def _pdfium_page(raw, page, index: int, compiled: bool = True) -> Page:
             return _pdfium_style(raw, key, fonts[font])
 
         if compiled and speedups.loops is not None:
-            out = speedups.loops.glyphs(_fast_calls(raw), tp, height, Glyph, UNKNOWN, styles,
-                                   make_style, _unknown_cid, ORIGIN_NOISE)
+            out = speedups.loops.glyphs(_fast_calls(raw), tp, height, Glyph, UNKNOWN,
+                                        styles, make_style, _unknown_cid, ORIGIN_NOISE)
         else:
             out = _python_glyphs(c, tp, height, styles, make_style)
         images = 0 if out else _pdfium_images(raw, page)

@@ -274,3 +274,34 @@ def _usual(gaps: list[float]) -> float:
         return min(max(min(gaps), -0.1), 0.3)
     ordered = sorted(gaps)
     return min(max(ordered[len(ordered) // 3], -0.1), 0.3)
+
+
+def text_runs(glyphs: list[Glyph], compiled: bool = True) -> tuple[str, list[tuple]]:
+    """A line's text, its unresolved glyphs left out, and its runs of type: (characters,
+    bold, italic, colour) for each run of glyphs in one type, by the compiled loop where
+    it was built (speedups.py). A run ends where a glyph's weight, slant or colour is
+    not the very object the run's is (a run of glyphs from one style shares them)."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.text_runs(glyphs, Glyph, UNKNOWN)
+    return _python_text_runs(glyphs)
+
+
+def _python_text_runs(glyphs: list[Glyph]) -> tuple[str, list[tuple]]:
+    texts: list[str] = []
+    runs: list[tuple] = []
+    count, style = 0, None
+    for g in glyphs:
+        text = g.text
+        if text == UNKNOWN:
+            continue
+        if count and (g.bold is not style[0] or g.italic is not style[1]
+                      or g.color is not style[2]):
+            runs.append((count, *style))
+            count = 0
+        if count == 0:
+            style = (g.bold, g.italic, g.color)
+        count += len(text)
+        texts.append(text)
+    if count:
+        runs.append((count, *style))
+    return "".join(texts), runs

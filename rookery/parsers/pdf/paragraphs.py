@@ -25,7 +25,7 @@ from ..normalize import normalize
 from ..numbering import read_label
 from . import repair, spacing, speedups, tables
 from .columns import Line
-from .glyphs import UNKNOWN, Glyph, is_red
+from .glyphs import UNKNOWN, Glyph, is_red, text_runs
 from .typography import (Style, body_colour, body_style, line_style, other_forms, rank,
                          same_size, settle_sizes, stands_apart, usual_widths)
 
@@ -376,37 +376,6 @@ def _drop_last_character(parts: list[str]) -> None:
     while not parts[-1]:
         parts.pop()
     parts[-1] = parts[-1][:-1]
-
-
-def text_runs(glyphs: list[Glyph], compiled: bool = True) -> tuple[str, list[tuple]]:
-    """A line's text, its unresolved glyphs left out, and its runs of type: (characters,
-    bold, italic, colour) for each run of glyphs in one type, by the compiled loop where
-    it was built (speedups.py). A run ends where a glyph's weight, slant or colour is
-    not the very object the run's is (a run of glyphs from one style shares them)."""
-    if compiled and speedups.loops is not None:
-        return speedups.loops.text_runs(glyphs, Glyph, UNKNOWN)
-    return _python_text_runs(glyphs)
-
-
-def _python_text_runs(glyphs: list[Glyph]) -> tuple[str, list[tuple]]:
-    texts: list[str] = []
-    runs: list[tuple] = []
-    count, style = 0, None
-    for g in glyphs:
-        text = g.text
-        if text == UNKNOWN:
-            continue
-        if count and (g.bold is not style[0] or g.italic is not style[1]
-                      or g.color is not style[2]):
-            runs.append((count, *style))
-            count = 0
-        if count == 0:
-            style = (g.bold, g.italic, g.color)
-        count += len(text)
-        texts.append(text)
-    if count:
-        runs.append((count, *style))
-    return "".join(texts), runs
 
 
 def _all_emphasized(raw: str, flags) -> bool:

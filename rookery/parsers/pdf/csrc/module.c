@@ -52,6 +52,11 @@ wrong:
     return 0;
 }
 
+int cmp_double(const void *pa, const void *pb) {
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
 PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields) {
     PyObject *glyph = layout->type->tp_alloc(layout->type, 0);
     if (glyph == NULL)
@@ -59,6 +64,108 @@ PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields) {
     for (int k = 0; k < N_FIELDS; k++)
         *(PyObject **)((char *)glyph + layout->offsets[k]) = Py_NewRef(fields[k]);
     return glyph;
+}
+
+/* A Fragment of `glyphs` (a list, stolen), its fields worked out as Fragment.refresh
+ * works them out; made without running its __init__, which would work them out again. */
+PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs,
+                              const GlyphLayout *layout, double *scratch) {
+    static PyObject *names[9], *empty, *nothing;
+    static const char *NAMES[9] = {"page", "glyphs", "x0", "x1", "top", "bottom", "size",
+                                   "text", "base"};
+    if (names[0] == NULL) {
+        for (int k = 0; k < 9; k++)
+            if ((names[k] = PyUnicode_InternFromString(NAMES[k])) == NULL)
+                goto fail;
+        if ((empty = PyTuple_New(0)) == NULL || (nothing = PyUnicode_FromString("")) == NULL)
+            goto fail;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(glyphs);
+    PyObject *ends[4] = {NULL, NULL, NULL, NULL};  /* x0, x1, top, bottom */
+    double at[4] = {0, 0, 0, 0};
+    static const int FIELD[4] = {F_X0, F_X1, F_TOP, F_BOTTOM};
+    /* the sizes of the inked glyphs, each once in the order first seen, with counts */
+    PyObject *sizes[16];
+    Py_ssize_t counts[16], distinct = 0, inked = 0, overflow = 0;
+    PyObject *size = NULL, *text = NULL, *joined = NULL, *fragment = NULL, *base = NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *g = PyList_GET_ITEM(glyphs, i);
+        for (int e = 0; e < 4; e++) {
+            PyObject *v = glyph_field(layout, g, FIELD[e]);
+            double d = PyFloat_AsDouble(v);
+            if (ends[e] == NULL || (e % 2 == 0 ? d < at[e] : d > at[e]))
+                ends[e] = v, at[e] = d;
+        }
+        PyObject *b = glyph_field(layout, g, F_BASE);
+        scratch[i] = PyFloat_AsDouble(b == Py_None ? glyph_field(layout, g, F_BOTTOM) : b);
+        PyObject *t = glyph_field(layout, g, F_TEXT);
+        int ink = 0;
+        for (Py_ssize_t c = 0; c < PyUnicode_GET_LENGTH(t) && !ink; c++)
+            ink = !Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(t, c));
+        if (!ink)
+            continue;
+        inked++;
+        PyObject *s = glyph_field(layout, g, F_SIZE);
+        double d = PyFloat_AsDouble(s);
+        Py_ssize_t k = 0;
+        while (k < distinct && PyFloat_AsDouble(sizes[k]) != d)
+            k++;
+        if (k == distinct) {
+            if (distinct == 16) {  /* more sizes than kept here: let Fragment count them */
+                overflow = 1;
+                break;
+            }
+            sizes[distinct] = s, counts[distinct++] = 0;
+        }
+        counts[k]++;
+    }
+    if (PyErr_Occurred())
+        goto done;
+    if (overflow) {
+        fragment = PyObject_CallFunctionObjArgs(fragment_type, page, glyphs, NULL);
+        goto done;
+    }
+    if (inked == 0) {
+        size = glyph_field(layout, PyList_GET_ITEM(glyphs, 0), F_SIZE);
+    } else {  /* the commonest, the first seen of those as common */
+        Py_ssize_t best = 0;
+        for (Py_ssize_t k = 1; k < distinct; k++)
+            if (counts[k] > counts[best])
+                best = k;
+        size = sizes[best];
+    }
+    qsort(scratch, (size_t)n, sizeof(double), cmp_double);
+    if ((base = PyFloat_FromDouble(scratch[n / 2])) == NULL)
+        goto done;
+    PyObject *texts = PyList_New(n);
+    if (texts == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyList_SET_ITEM(texts, i,
+                        Py_NewRef(glyph_field(layout, PyList_GET_ITEM(glyphs, i), F_TEXT)));
+    joined = PyUnicode_Join(nothing, texts);
+    Py_DECREF(texts);
+    if (joined == NULL || (text = PyObject_CallMethod(joined, "strip", NULL)) == NULL)
+        goto done;
+    fragment = ((PyTypeObject *)fragment_type)->tp_new((PyTypeObject *)fragment_type, empty,
+                                                       NULL);
+    if (fragment == NULL)
+        goto done;
+    PyObject *values[9] = {page, glyphs, ends[0], ends[1], ends[2], ends[3], size, text, base};
+    for (int k = 0; k < 9; k++)
+        if (PyObject_SetAttr(fragment, names[k], values[k]) < 0) {
+            Py_CLEAR(fragment);
+            break;
+        }
+done:
+    Py_XDECREF(base);
+    Py_XDECREF(joined);
+    Py_XDECREF(text);
+    Py_DECREF(glyphs);
+    return fragment;
+fail:
+    Py_DECREF(glyphs);
+    return NULL;
 }
 
 static PyMethodDef methods[] = {

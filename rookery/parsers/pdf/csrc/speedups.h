@@ -30,6 +30,14 @@ static inline PyObject *glyph_field(const GlyphLayout *layout, PyObject *glyph, 
 /* A new Glyph from its fields (borrowed references), as its __init__ would make it. */
 PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields);
 
+/* A Fragment of `glyphs` (a list, stolen) on `page`, its fields worked out as
+ * Fragment.refresh works them out; `scratch` holds room for a double per glyph. */
+PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs,
+                       const GlyphLayout *layout, double *scratch);
+
+/* A comparison of doubles for qsort. */
+int cmp_double(const void *pa, const void *pb);
+
 PyObject *read_glyphs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *make_fragments(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *usual_widths(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
