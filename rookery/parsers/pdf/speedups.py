@@ -1,7 +1,9 @@
 """The PDF reader's per-glyph loops, compiled (the `_speedups` extension, built from
-`csrc/*.c` where a C compiler was found at install). Each has a Python twin that
-is the reference and the fallback: the two give equal output, the compiled one about
-four times sooner. ROOKERY_NO_SPEEDUPS=1 in the environment reads with the Python
+`csrc/*.c` where a C compiler was found at install): a page's characters from PDFium
+(chars.py), fragments (glyphs.py), a line's text and runs (glyphs.py), the letters'
+usual advances and the lines in other forms (typography.py). Each has a Python twin
+there that is the reference and the fallback: the two give equal output (tests/twins.py
+holds them to it). ROOKERY_NO_SPEEDUPS=1 in the environment reads with the Python
 loops alone."""
 from __future__ import annotations
 
