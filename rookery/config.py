@@ -83,9 +83,10 @@ KEYS: dict[str, list[Key]] = {
                           "it)"),
         Key("cache_size", int, "bytes the parse cache may hold, the least recently used "
                                "parses going first (default 256 MB); 0 keeps no cache"),
-        Key("workers", int, "processes that read a long PDF's pages, or two long PDFs side "
-                            "by side, at once (default: one per core); 1 reads everything "
-                            "in this process"),
+        Key("workers", int, "processes that read a long PDF's pages where that pays (not "
+                            "PDFium's with the compiled loops), or two long PDFs side by "
+                            "side, at once (default: one per core); 1 reads everything in "
+                            "this process"),
     ],
     "source": [
         Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`"),

@@ -1,4 +1,4 @@
-"""Glyphs (a PDF's characters, typed) and line fragments.
+"""Glyphs (a PDF's characters, typed), line fragments, and a line's text and runs of type.
 
 A fragment is a run of glyphs on one baseline with no gap wider than about an em: the
 piece of a printed line that lies within one column. Fragments, not whole baselines,
