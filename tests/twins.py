@@ -14,7 +14,9 @@ def glyph_fields(g: glyphs.Glyph) -> tuple:
 
 
 def fragment_fields(fragments: list[glyphs.Fragment]) -> list[tuple]:
+    # the types too: an int coordinate stays an int, as the Python loop keeps it
     return [(f.page, f.x0, f.x1, f.top, f.bottom, f.size, f.text, f.base,
+             [type(v).__name__ for v in (f.x0, f.x1, f.top, f.bottom, f.size, f.base)],
              [glyph_fields(g) for g in f.glyphs]) for f in fragments]
 
 

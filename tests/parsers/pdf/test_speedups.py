@@ -181,5 +181,20 @@ def test_a_glyph_class_the_loops_do_not_know_is_refused_with_advice():
 
     with pytest.raises(TypeError, match="rebuild"):
         speedups.loops.fragments([glyph()], 0, Other, Fragment, glyphs._CONSTANTS)
-    with pytest.raises(TypeError, match="list of Glyph"):
+    with pytest.raises(TypeError, match="expected a Glyph"):
         speedups.loops.fragments([glyph(), "a"], 0, Glyph, Fragment, glyphs._CONSTANTS)
+
+
+@needs_loops
+@pytest.mark.parametrize("loop", ["fragments", "text_runs", "usual_widths"])
+def test_a_glyph_missing_a_field_is_an_error_not_a_crash(loop):
+    broken = glyph("b")
+    del broken.color
+    page = [glyph("a"), broken]
+    with pytest.raises(AttributeError, match="without its color"):
+        if loop == "fragments":
+            glyphs.fragments(page, 0)
+        elif loop == "text_runs":
+            glyphs.text_runs(page)
+        else:
+            typography.usual_widths([page])

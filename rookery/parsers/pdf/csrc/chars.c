@@ -83,7 +83,7 @@ static unsigned *page_codes(const Calls *c, void *tp, int count) {
 /* The style of a run of characters from one text object: looked up by its key in
  * `styles`, made by `make_style(key)` the first time (None: rotated text). */
 static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject *styles,
-                           PyObject *make_style) {
+                           PyObject *make_style, Matrix *matrix) {
     void *font = c->get_font(obj);
     unsigned r, g, b, a;
     PyObject *colour;
@@ -93,8 +93,8 @@ static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject 
         colour = Py_NewRef(Py_None);
     if (colour == NULL)
         return NULL;
-    Matrix m = {0};
-    c->get_matrix(tp, k, &m);
+    c->get_matrix(tp, k, matrix);  /* (a failed call leaves the last one's, as in Python) */
+    Matrix m = *matrix;
     double size = c->get_size(tp, k);
     int mode = c->get_mode(obj);
     PyObject *key = Py_BuildValue("(NdNidddd)", PyLong_FromVoidPtr(font), size, colour, mode,
@@ -160,6 +160,11 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
     }
     void *run = NULL;
     PyObject *style = NULL;  /* the current run's style (a new reference), or None */
+    /* PDFium's answers, kept from one character to the next as the Python loop keeps
+     * them in its buffers (a call that fails leaves the last answer) */
+    Matrix matrix = {0};
+    RectF box = {0};
+    double x = 0, y = 0;
     for (int k = 0; k < count; k++) {
         unsigned code = codes[k];
         if (code <= 32 || code >= 0xFFFE) {  /* the page's text may not say: ask the char */
@@ -183,14 +188,12 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         if (obj != run) {
             run = obj;
             Py_XDECREF(style);
-            style = run_style(&c, tp, k, obj, styles, make_style);
+            style = run_style(&c, tp, k, obj, styles, make_style, &matrix);
             if (style == NULL)
                 goto fail;
         }
         if (style == Py_None)
             continue;  /* rotated: stamps and margin notes, not the document's flow */
-        RectF box = {0};
-        double x = 0, y = 0;
         c.get_box(tp, k, &box);
         c.get_origin(tp, k, &x, &y);
         double left = box.left, right = box.right;

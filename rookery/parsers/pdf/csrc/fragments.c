@@ -85,17 +85,11 @@ static int other_line(const G *a, const G *b, const Rules *r) {
 
 /* Read what the grouping needs of each glyph; -1 on an error. */
 static int read_glyph(const GlyphLayout *layout, PyObject *glyph, Py_ssize_t k, G *g) {
-    if (!Py_IS_TYPE(glyph, layout->type)) {
-        PyErr_SetString(PyExc_TypeError, "fragments() takes a list of Glyph");
+    if (!glyph_ok(layout, glyph))
         return -1;
-    }
     PyObject *text = glyph_field(layout, glyph, F_TEXT);
     PyObject *base = glyph_field(layout, glyph, F_BASE);
     PyObject *flag = glyph_field(layout, glyph, F_SPACE_AFTER);
-    if (text == NULL || base == NULL || flag == NULL || !PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "a glyph without its text");
-        return -1;
-    }
     g->glyph = glyph;
     g->k = (int)k;
     g->x0 = PyFloat_AsDouble(glyph_field(layout, glyph, F_X0));
@@ -193,7 +187,7 @@ static int cut_row(G **ink, double *gaps, const char *spaced, const char *inferr
             if (PyList_Append(current, g) < 0)
                 goto fail;
         }
-        PyObject *fragment = new_fragment(fragment_type, page, current, layout, scratch);
+        PyObject *fragment = new_fragment(fragment_type, page, current, layout);
         if (fragment == NULL || PyList_Append(out, fragment) < 0) {
             Py_XDECREF(fragment);
             return -1;
@@ -236,8 +230,7 @@ PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
     G **ink = PyMem_Calloc((size_t)n, sizeof(G *));
     Placed *row = PyMem_Calloc((size_t)n, sizeof(Placed));
     double *gaps = PyMem_Calloc((size_t)n, sizeof(double));
-    /* room for a fragment's baselines: its glyphs and the spaces put between them */
-    double *scratch = PyMem_Calloc((size_t)n * 2, sizeof(double));
+    double *scratch = PyMem_Calloc((size_t)n, sizeof(double));
     char *flags = PyMem_Calloc((size_t)n * 3, 1);  /* spaced, inferred, alnum */
     /* each row's inked glyphs, ends and gaps, kept for the second pass */
     Py_ssize_t *row_end = PyMem_Calloc((size_t)n + 1, sizeof(Py_ssize_t));

@@ -21,10 +21,8 @@ static int is_lower(PyObject *text) {
 /* A lower-case letter's face (a new reference) and advance; NULL with no error set
  * for a glyph that is no lower-case letter of a size. */
 static PyObject *letter(const GlyphLayout *layout, PyObject *g, double *advance) {
-    if (!Py_IS_TYPE(g, layout->type)) {
-        PyErr_SetString(PyExc_TypeError, "expected lines of Glyph");
+    if (!glyph_ok(layout, g))
         return NULL;
-    }
     double size = PyFloat_AsDouble(glyph_field(layout, g, F_SIZE));
     if (size == -1.0 && PyErr_Occurred())
         return NULL;

@@ -1,4 +1,4 @@
-/* A line's text and its runs of type: the compiled twin of paragraphs._python_text_runs,
+/* A line's text and its runs of type: the compiled twin of glyphs._python_text_runs,
  * which says what it is for. */
 #include "speedups.h"
 
@@ -22,10 +22,8 @@ PyObject *text_runs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize
         PyObject *g = NULL, *text = NULL;
         if (k < n) {
             g = PyList_GET_ITEM(glyphs, k);
-            if (!Py_IS_TYPE(g, layout.type)) {
-                PyErr_SetString(PyExc_TypeError, "text_runs() takes a list of Glyph");
+            if (!glyph_ok(&layout, g))
                 goto done;
-            }
             text = glyph_field(&layout, g, F_TEXT);
             int same = text == unknown ? 1 : PyObject_RichCompareBool(text, unknown, Py_EQ);
             if (same < 0)

@@ -5,7 +5,7 @@
  *   glyphs(...)     chars._python_glyphs: a page's glyphs from PDFium (chars.c)
  *   fragments(...)  glyphs._python_fragments: a page's glyphs into fragments (fragments.c)
  *   usual_widths(...), other_forms(...)  typography's twins: letters' advances (letters.c)
- *   text_runs(...)  paragraphs._python_text_runs: a line's text and runs of type (lines.c)
+ *   text_runs(...)  glyphs._python_text_runs: a line's text and runs of type (lines.c)
  */
 #include "speedups.h"
 #include <structmember.h>
@@ -66,19 +66,48 @@ PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields) {
     return glyph;
 }
 
+int glyph_ok(const GlyphLayout *layout, PyObject *g) {
+    if (!Py_IS_TYPE(g, layout->type)) {
+        PyErr_SetString(PyExc_TypeError, "expected a Glyph");
+        return 0;
+    }
+    for (int k = 0; k < N_FIELDS; k++)
+        if (glyph_field(layout, g, k) == NULL) {
+            PyErr_Format(PyExc_AttributeError, "a Glyph without its %s", FIELD_NAMES[k]);
+            return 0;
+        }
+    if (!PyUnicode_Check(glyph_field(layout, g, F_TEXT))) {
+        PyErr_SetString(PyExc_TypeError, "a Glyph's text must be a str");
+        return 0;
+    }
+    return 1;
+}
+
+typedef struct { double value; Py_ssize_t at; } Ranked;
+
+static int by_value(const void *pa, const void *pb) {  /* value, then place: stable */
+    const Ranked *a = pa, *b = pb;
+    if (a->value != b->value)
+        return a->value < b->value ? -1 : 1;
+    return (a->at > b->at) - (a->at < b->at);
+}
+
 /* A Fragment of `glyphs` (a list, stolen), its fields worked out as Fragment.refresh
  * works them out; made without running its __init__, which would work them out again. */
 PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs,
-                              const GlyphLayout *layout, double *scratch) {
+                       const GlyphLayout *layout) {
     static PyObject *names[9], *empty, *nothing;
+    static int ready;  /* the objects above made, every one */
     static const char *NAMES[9] = {"page", "glyphs", "x0", "x1", "top", "bottom", "size",
                                    "text", "base"};
-    if (names[0] == NULL) {
+    if (!ready) {
         for (int k = 0; k < 9; k++)
-            if ((names[k] = PyUnicode_InternFromString(NAMES[k])) == NULL)
+            if (names[k] == NULL && (names[k] = PyUnicode_InternFromString(NAMES[k])) == NULL)
                 goto fail;
-        if ((empty = PyTuple_New(0)) == NULL || (nothing = PyUnicode_FromString("")) == NULL)
+        if ((empty == NULL && (empty = PyTuple_New(0)) == NULL) ||
+            (nothing == NULL && (nothing = PyUnicode_FromString("")) == NULL))
             goto fail;
+        ready = 1;
     }
     Py_ssize_t n = PyList_GET_SIZE(glyphs);
     PyObject *ends[4] = {NULL, NULL, NULL, NULL};  /* x0, x1, top, bottom */
@@ -88,6 +117,11 @@ PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs
     PyObject *sizes[16];
     Py_ssize_t counts[16], distinct = 0, inked = 0, overflow = 0;
     PyObject *size = NULL, *text = NULL, *joined = NULL, *fragment = NULL, *base = NULL;
+    Ranked *bases = PyMem_Malloc(sizeof(Ranked) * (size_t)(n > 0 ? n : 1));
+    if (bases == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *g = PyList_GET_ITEM(glyphs, i);
         for (int e = 0; e < 4; e++) {
@@ -97,7 +131,8 @@ PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs
                 ends[e] = v, at[e] = d;
         }
         PyObject *b = glyph_field(layout, g, F_BASE);
-        scratch[i] = PyFloat_AsDouble(b == Py_None ? glyph_field(layout, g, F_BOTTOM) : b);
+        bases[i].value = PyFloat_AsDouble(b == Py_None ? glyph_field(layout, g, F_BOTTOM) : b);
+        bases[i].at = i;
         PyObject *t = glyph_field(layout, g, F_TEXT);
         int ink = 0;
         for (Py_ssize_t c = 0; c < PyUnicode_GET_LENGTH(t) && !ink; c++)
@@ -134,9 +169,13 @@ PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs
                 best = k;
         size = sizes[best];
     }
-    qsort(scratch, (size_t)n, sizeof(double), cmp_double);
-    if ((base = PyFloat_FromDouble(scratch[n / 2])) == NULL)
-        goto done;
+    /* the median glyph's own baseline object, as sorting the objects would give it */
+    qsort(bases, (size_t)n, sizeof(Ranked), by_value);
+    {
+        PyObject *g = PyList_GET_ITEM(glyphs, bases[n / 2].at);
+        PyObject *b = glyph_field(layout, g, F_BASE);
+        base = Py_NewRef(b == Py_None ? glyph_field(layout, g, F_BOTTOM) : b);
+    }
     PyObject *texts = PyList_New(n);
     if (texts == NULL)
         goto done;
@@ -158,6 +197,7 @@ PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs
             break;
         }
 done:
+    PyMem_Free(bases);
     Py_XDECREF(base);
     Py_XDECREF(joined);
     Py_XDECREF(text);

@@ -30,10 +30,14 @@ static inline PyObject *glyph_field(const GlyphLayout *layout, PyObject *glyph, 
 /* A new Glyph from its fields (borrowed references), as its __init__ would make it. */
 PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields);
 
+/* Is `g` a Glyph of this layout with every field set and a str for text? 0 and an
+ * exception if not: the loops read its fields without asking again. */
+int glyph_ok(const GlyphLayout *layout, PyObject *g);
+
 /* A Fragment of `glyphs` (a list, stolen) on `page`, its fields worked out as
- * Fragment.refresh works them out; `scratch` holds room for a double per glyph. */
+ * Fragment.refresh works them out. */
 PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs,
-                       const GlyphLayout *layout, double *scratch);
+                       const GlyphLayout *layout);
 
 /* A comparison of doubles for qsort. */
 int cmp_double(const void *pa, const void *pb);
