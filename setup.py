@@ -8,4 +8,4 @@ SOURCES = ["module.c", "chars.c", "fragments.c", "letters.c", "lines.c"]
 setup(ext_modules=[Extension("rookery.parsers.pdf._speedups",
                              [f"rookery/parsers/pdf/csrc/{name}" for name in SOURCES],
                              depends=["rookery/parsers/pdf/csrc/speedups.h"],
-                             extra_compile_args=["-O2"], optional=True)])
+                             optional=True)])
