@@ -10,6 +10,7 @@ a document in none of them gets no list, and the reader keeps to its own evidenc
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter, OrderedDict
 from collections.abc import Container
 from dataclasses import dataclass
@@ -40,11 +41,23 @@ def lexicon_of(vocabulary: Counter) -> Lexicon | None:
               if len(w) >= 3 and w.isalpha()][:COMMON]
     if len(common) < FEWEST:
         return None
+    language = _language_of(tuple(common))
+    if language is None:
+        return None
+    words = _words(language)
+    _keep(language, words)
+    return Lexicon(language, words)
+
+
+@functools.lru_cache(maxsize=32)
+def _language_of(common: tuple[str, ...]) -> str | None:
+    """The first language whose list knows the share of these words, remembered: a
+    document no list knows (read again each watch cycle) does not load every list again."""
     for language in dict.fromkeys([*reversed(_KEPT), *_languages()]):
         words = _words(language)
         if words and sum(w in words for w in common) >= KNOWN_SHARE * len(common):
             _keep(language, words)
-            return Lexicon(language, words)
+            return language
     return None
 
 

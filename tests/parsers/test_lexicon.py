@@ -65,3 +65,16 @@ def test_a_list_in_use_is_not_loaded_again_for_the_next_document():
     first = lexicon_of(french)
     lexicon_of(words_of(TEXTS["en"]))  # a document in another language between them
     assert lexicon_of(french).words is first.words
+
+
+def test_a_document_no_list_knows_loads_no_list_when_read_again(monkeypatch):
+    import rookery.parsers.lexicon as lexicon
+
+    made_up = words_of(TEXTS[None])
+    assert lexicon_of(made_up) is None
+
+    def no_loading(language):
+        raise AssertionError(f"the {language} list was loaded again")
+
+    monkeypatch.setattr(lexicon, "_words", no_loading)
+    assert lexicon_of(made_up) is None
