@@ -13,13 +13,13 @@ are searched again, and only those (a name that cannot match a text changes noth
 it)."""
 from __future__ import annotations
 
-import hashlib
+import functools
 import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import __version__
+from .. import __version__, code
 from ..model import Kind, Section
 from ..parsers import PARSER_VERSION
 from ..store import Store
@@ -119,14 +119,16 @@ def read(path: Path) -> Kept | None:
         return None
 
 
+@functools.cache
 def basis() -> str:
     """A hash of what the facts are made by: rookery's version, the parsers' and the
-    code that reads cards and labels sections. Another basis, no kept facts."""
-    package = Path(__file__).parent.parent
-    code = hashlib.sha256(f"{FORMAT}\0{__version__}\0{PARSER_VERSION}".encode())
-    for path in [*sorted(Path(__file__).parent.glob("*.py")), package / "model.py"]:
-        code.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return code.hexdigest()
+    code that reads cards, labels sections and reads them back from the store. Another
+    basis, no kept facts. (Worked out once a process: the code running is the code it
+    was started with.)"""
+    package = code.PACKAGE
+    files = [*sorted((package / "cards").glob("*.py")), package / "model.py",
+             package / "store" / "codec.py", package / "store" / "sweep.py"]
+    return code.digest(files, FORMAT, __version__, PARSER_VERSION)
 
 
 @dataclass
@@ -277,4 +279,4 @@ def _searched(f: RevisionFacts) -> set[int]:
 
 
 def _digest(rev: revs.Revision) -> str:
-    return hashlib.sha256(json.dumps(rev.to_json(), sort_keys=True).encode()).hexdigest()[:16]
+    return revs.digest([rev])[:16]

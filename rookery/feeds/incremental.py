@@ -32,7 +32,7 @@ from functools import cached_property
 from importlib import metadata
 from pathlib import Path
 
-from .. import __version__
+from .. import __version__, code
 from ..store import Store
 from ..store import revisions as revs
 
@@ -102,14 +102,14 @@ class State:
     @cached_property
     def published(self) -> dict[str, dict]:
         """Each source's revision count and their digest, as the manifest keeps them."""
-        return {source: {"count": len(all_revs), "digest": _digest(all_revs)}
+        return {source: {"count": len(all_revs), "digest": revs.digest(all_revs)}
                 for source, all_revs in self.revisions.items()}
 
     def digest(self, source: str, count: int) -> str:
         """The digest of the source's first `count` revisions."""
         all_revs = self.revisions[source]
         return self.published[source]["digest"] if count == len(all_revs) else \
-            _digest(all_revs[:count])
+            revs.digest(all_revs[:count])
 
 
 def current(store: Store, config, sources, catalog: list[str]) -> State:
@@ -123,13 +123,11 @@ def fingerprint(store: Store, config, sources, catalog: list[str]) -> str:
     """A hash of everything besides the revisions that goes into every page."""
     # the pages' words come from the whole package (diffs/report.py words a change,
     # model.py labels a section), so all of its code and templates count
-    package = Path(__file__).parent.parent
-    code = hashlib.sha256()
-    for path in sorted([*package.rglob("*.py"), *package.rglob("templates/*")]):
-        if path.is_file():
-            code.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    package = code.PACKAGE
+    files = [p for p in sorted([*package.rglob("*.py"), *package.rglob("templates/*")])
+             if p.is_file()]
     facts = {"rookery": __version__, "jinja2": _version("jinja2"),
-             "feedgen": _version("feedgen"), "code": code.hexdigest(),
+             "feedgen": _version("feedgen"), "code": code.digest(files),
              "base_url": config.base_url, "author": config.author,
              "zone": str(store.zone), "cards": catalog,
              "sources": [[s.id, s.title, s.author] for s in sources]}
@@ -209,10 +207,6 @@ def touched(store: Store, rev: revs.Revision, before: revs.Revision | None) -> s
     return items
 
 
-def _digest(all_revs: list[revs.Revision]) -> str:
-    """A hash of the revisions' stored facts: another store's revision 7 is not ours."""
-    facts = [r.to_json() for r in all_revs]
-    return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
 
 
 def _version(package: str) -> str | None:

@@ -3,6 +3,7 @@ back, and follow one section through all of them."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -94,6 +95,13 @@ class AlreadyRecorded(UsageError):
         super().__init__(f"{latest.source_id} revision {latest.number} was recorded meanwhile; "
                          "nothing to do")
         self.latest = latest
+
+
+def digest(revisions: list[Revision]) -> str:
+    """A hash of the revisions' stored facts, for those who keep work done on them
+    (another store's revision 7 is not ours)."""
+    facts = [r.to_json() for r in revisions]
+    return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
 
 
 def _instant(stamp: str) -> dt.datetime:
