@@ -325,7 +325,7 @@ def _json_bytes(data, indent: int | None = 1) -> bytes:
     """JSON with <, > and & escaped: still the same data, and inert if someone serves it
     as HTML or pastes it into a page."""
     text = json.dumps(data, ensure_ascii=False, indent=indent,
-                      separators=None if indent else (",", ":"))
+                      separators=None if indent is not None else (",", ":"))
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").encode()
 
 
