@@ -3,6 +3,9 @@
 diff-match-patch compares characters; we hand it one character per word, space run or
 punctuation mark (the trick its line mode uses for lines) and run its semantic cleanup
 on those, so small coincidental equalities merge away and no edit ever splits a word.
+
+Its Myers search is where the time goes (most of a long diff's comparing); where the
+C++ port of the same library is installed, that search runs there (see _Bisect).
 """
 from __future__ import annotations
 
@@ -10,35 +13,68 @@ import re
 
 from diff_match_patch import diff_match_patch
 
+try:
+    from fast_diff_match_patch import diff as _cpp_diff
+except ImportError:  # installed where neither its wheel nor a C++ compiler was at hand
+    _cpp_diff = None
+
 _TOKEN = re.compile(r"\w+|\s+|[^\w\s]")
-_DMP = diff_match_patch()
-_DMP.Diff_Timeout = 0  # exact results; our texts are short
+_OP = {"=": 0, "-": -1, "+": 1}
 
 
-def word_ops(old: str, new: str) -> list[tuple[int, str]]:
-    """[(op, text)] with op -1 delete, 0 equal, 1 insert; joins back into both texts."""
+class _Bisect(diff_match_patch):
+    """diff-match-patch with its Myers search (diff_bisect) done by the C++ port.
+
+    By the time diff_main calls diff_bisect it has taken off the common prefix and
+    suffix and ruled out its shortcuts (an empty side, one side inside the other, one
+    character), so the port's diff_main, with line mode off and no time limit, goes
+    straight to the same search, splits at the same middle snake and returns the same
+    operations. It merges them at the end, which the Python diff_main does anyway.
+    Everything else (line mode, the semantic cleanup and its scoring of characters)
+    stays in Python: the port classes characters as C does, not as Python does."""
+
+    def diff_bisect(self, text1, text2, deadline):
+        out, i, j = [], 0, 0
+        for op, n in _cpp_diff(text1, text2, timelimit=0, checklines=False, cleanup="No",
+                               counts_only=True):
+            if op == "+":
+                out.append((1, text2[j:j + n]))
+                j += n
+            else:
+                out.append((_OP[op], text1[i:i + n]))
+                i += n
+                j += n if op == "=" else 0
+        return out
+
+
+_PYTHON = diff_match_patch()
+_FAST = _Bisect() if _cpp_diff is not None else _PYTHON
+for _dmp in (_PYTHON, _FAST):
+    _dmp.Diff_Timeout = 0  # exact results; our texts are short
+
+
+def word_ops(old: str, new: str, compiled: bool = True) -> list[tuple[int, str]]:
+    """[(op, text)] with op -1 delete, 0 equal, 1 insert; joins back into both texts.
+    `compiled=False` searches in pure Python, with the same result (tests hold them to
+    it)."""
     # a line break stays a line break, so diff-match-patch's line mode can first pair
     # up paragraphs and only then compare words inside the ones that differ
-    vocabulary: dict[str, str] = {"\n": "\n"}
-    words: list[str] = []
+    codes: dict[str, str] = {"\n": "\n"}
+    tokens: dict[str, str] = {"\n": "\n"}
 
     def encode(text: str) -> str:
-        out = []
-        for token in _TOKEN.findall(text):
-            code = vocabulary.get(token)
-            if code is None:
-                code = vocabulary[token] = _char(len(words))
-                words.append(token)
-            out.append(code)
-        return "".join(out)
+        found = _TOKEN.findall(text)
+        for token in dict.fromkeys(found):  # new tokens, numbered as first met
+            if token not in codes:
+                code = codes[token] = _char(len(tokens) - 1)
+                tokens[code] = token
+        return "".join(map(codes.__getitem__, found))
 
-    def decode(chunk: str) -> str:
-        return "".join("\n" if c == "\n" else words[_index(c)] for c in chunk)
-
-    a, b = encode(old), encode(new)
-    diffs = _DMP.diff_main(a, b, True)
-    _DMP.diff_cleanupSemantic(diffs)  # on tokens, so no edit ever splits a word
-    return [(op, text) for op, chunk in diffs if (text := decode(chunk))]
+    dmp = _FAST if compiled else _PYTHON
+    diffs = dmp.diff_main(encode(old), encode(new), True)
+    dmp.diff_cleanupSemantic(diffs)  # on tokens, so no edit ever splits a word
+    return [(op, text) for op, chunk in diffs
+            if (text := "".join([tokens[c] for c in chunk]))]
 
 
 def _char(i: int) -> str:
@@ -46,8 +82,3 @@ def _char(i: int) -> str:
     # and only a real line break reads as one
     n = i + 11
     return chr(n if n < 0xD800 else n + 0x800)
-
-
-def _index(c: str) -> int:
-    n = ord(c)
-    return (n if n < 0xD800 else n - 0x800) - 11
