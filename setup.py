@@ -3,7 +3,7 @@ see speedups.py there). It is optional: where no C compiler is found the install
 on, and the reader runs the same loops in Python, only slower."""
 from setuptools import Extension, setup
 
-SOURCES = ["module.c", "chars.c", "fragments.c", "letters.c", "lines.c"]
+SOURCES = ["module.c", "chars.c", "fragments.c", "letters.c", "lines.c", "tally.c"]
 
 setup(ext_modules=[Extension("rookery.parsers.pdf._speedups",
                              [f"rookery/parsers/pdf/csrc/{name}" for name in SOURCES],

@@ -42,6 +42,7 @@ def assert_loops_agree(data: bytes, pages: int | None = None, plumber: bool = Fa
     finally:
         pdf.close()
     assert_letters_agree(lines)
+    assert_tallies_agree(lines)
     for line in lines:
         assert_text_runs_agree(line)
     if plumber:
@@ -75,3 +76,26 @@ def assert_text_runs_agree(line: list[glyphs.Glyph]) -> tuple:
     fast = paragraphs.text_runs(line, compiled=True)
     assert fast == paragraphs.text_runs(line, compiled=False)
     return fast
+
+
+def tally_fields(votes: tuple | None):
+    """A line's tally with its letters as the very glyphs, and the values' types."""
+    if votes is None:
+        return None
+    letters, *rest = votes
+    return [id(g) for g in letters], rest, [type(v).__name__ for v in rest]
+
+
+def assert_tallies_agree(lines: list[list[glyphs.Glyph]]) -> list:
+    """Each line's tally, the lines' texts and the counts of the fields the reader
+    counts, the same from both loops; returns the tallies."""
+    tallies = [typography.tally(line, compiled=True) for line in lines]
+    assert [tally_fields(t) for t in tallies] == \
+        [tally_fields(typography.tally(line, compiled=False)) for line in lines]
+    assert glyphs.texts(lines, compiled=True) == glyphs.texts(lines, compiled=False)
+    for field in ("size", "color", "family", "text"):
+        for alnum_only in (False, True):
+            fast = typography.counts(lines, field, alnum_only, compiled=True)
+            slow = typography.counts(lines, field, alnum_only, compiled=False)
+            assert list(fast.items()) == list(slow.items()), (field, alnum_only)
+    return tallies

@@ -425,7 +425,7 @@ def test_sizes_a_hair_apart_are_one_style():
     # one reader gives a scaled heading 14.3 points, the next one 14.2
     first, second = set_line("Notes and Errata", size=14.3), set_line("Card Legality", size=14.2)
     body = set_line("plain words", size=10.0)
-    settle_sizes(first + second + body)
+    settle_sizes([first, second, body])
     assert line_style(first).size == line_style(second).size != line_style(body).size
 
 

@@ -286,6 +286,18 @@ def text_runs(glyphs: list[Glyph], compiled: bool = True) -> tuple[str, list[tup
     return _python_text_runs(glyphs)
 
 
+def texts(lines: list[list[Glyph]], compiled: bool = True) -> list[str]:
+    """Each line's glyphs' texts joined, by the compiled loop where it was built
+    (speedups.py)."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.texts(lines, Glyph)
+    return _python_texts(lines)
+
+
+def _python_texts(lines: list[list[Glyph]]) -> list[str]:
+    return ["".join([g.text for g in glyphs]) for glyphs in lines]
+
+
 def _python_text_runs(glyphs: list[Glyph]) -> tuple[str, list[tuple]]:
     texts: list[str] = []
     runs: list[tuple] = []

@@ -25,7 +25,7 @@ from ..normalize import normalize
 from ..numbering import read_label
 from . import repair, spacing, speedups, tables
 from .columns import Line
-from .glyphs import UNKNOWN, Glyph, is_red, text_runs
+from .glyphs import UNKNOWN, Glyph, is_red, text_runs, texts
 from .typography import (Style, body_colour, body_style, line_style, other_forms, rank,
                          same_size, settle_sizes, stands_apart, usual_widths)
 
@@ -75,17 +75,17 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     usual = usual_widths(glyph_lines)
     in_other_forms = {id(gs) for gs, other in zip(glyph_lines, other_forms(glyph_lines, usual))
                       if other}
-    settle_sizes([g for glyphs in glyph_lines for g in glyphs])
+    settle_sizes(glyph_lines)
     repair.drawn_soft_hyphens(glyph_lines, usual)
     compound = repair.compound_hyphens(glyph_lines)
     kept = [repair.plain_hyphen_at_end(glyphs) in compound for glyphs in glyph_lines]
-    colour = body_colour([g for gs in glyph_lines for g in gs])
-    texts = ["".join([g.text for g in gs]) for gs in glyph_lines]
-    words, free = repair.vocabulary(texts), repair.free_words(texts)
+    colour = body_colour(glyph_lines)
+    line_texts = texts(glyph_lines)
+    words, free = repair.vocabularies(line_texts)
     repair.repair_ligatures(glyph_lines, words)
     facts = []
-    for line, glyphs, keeps in zip(lines, glyph_lines, kept):
-        text = "".join([g.text for g in glyphs]).strip()
+    for line, glyphs, keeps, text in zip(lines, glyph_lines, kept, texts(glyph_lines)):
+        text = text.strip()
         if text:
             style = line_style(glyphs, colour)
             if line.small_caps and not style.caps:

@@ -15,26 +15,33 @@ from operator import attrgetter
 from typing import Callable
 
 from ..lexicon import Lexicon
-from .glyphs import UNKNOWN, Glyph
+from .glyphs import UNKNOWN, Glyph, texts
 
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl", "ft", "Th", "st", "ct")
 _TEXT = attrgetter("text")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
-def vocabulary(texts) -> Counter:
-    return Counter(w.lower() for text in texts for w in _words(text))
+def vocabularies(line_texts) -> tuple[Counter, Counter]:
+    """(vocabulary, free_words) of the lines, each line's words found once."""
+    words: Counter = Counter()
+    free: Counter = Counter()
+    for text in line_texts:
+        found = [w.lower() for w in _words(text)]
+        words.update(found)
+        free.update(found[1:-1] if text.rstrip().endswith(_ENDS) else found[1:])
+    return words, free
 
 
-def free_words(texts) -> Counter:
+def vocabulary(line_texts) -> Counter:
+    """Every word the lines print, in lower case, with how often."""
+    return vocabularies(line_texts)[0]
+
+
+def free_words(line_texts) -> Counter:
     """The words lines print whole for certain: neither a line's first word (perhaps the
     rest of a word broken on the line before) nor a last one broken with a hyphen."""
-    return Counter(w.lower() for text in texts for w in _whole(text))
-
-
-def _whole(text: str) -> list[str]:
-    words = _words(text)
-    return words[1:-1] if text.rstrip().endswith(_ENDS) else words[1:]
+    return vocabularies(line_texts)[1]
 
 
 def _words(text: str) -> list[str]:
@@ -67,8 +74,8 @@ def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
     in a hyphen the text has. Empty where the characters do not tell."""
     ends: Counter = Counter()
     inside: set[str] = set()
-    for glyphs in glyph_lines:
-        if not _HYPHEN.search("".join([g.text for g in glyphs])):
+    for glyphs, text in zip(glyph_lines, texts(glyph_lines)):
+        if not _HYPHEN.search(text):
             continue  # most lines: no hyphen of any kind, inside or at the end
         ink = [g for g in glyphs if g.text.strip()]
         for a, h, b in zip(ink, ink[1:], ink[2:]):
@@ -94,8 +101,8 @@ def drawn_soft_hyphens(glyph_lines: list[list[Glyph]], usual: dict | None = None
     are left as they are: whether a hyphen there breaks a word is the vocabulary's call.
     `usual` (typography.usual_widths) tells a letter sliced narrower than it is drawn."""
     usual = _by_family(usual or {})
-    texts = ["".join([g.text for g in glyphs]) for glyphs in glyph_lines]
-    soft = [glyph_lines[k] for k, text in enumerate(texts) if "\u00ad" in text]
+    line_texts = texts(glyph_lines)
+    soft = [glyph_lines[k] for k, text in enumerate(line_texts) if "\u00ad" in text]
     widths: dict = {}
     for glyphs in soft:
         for k, g in enumerate(glyphs):
@@ -107,7 +114,7 @@ def drawn_soft_hyphens(glyph_lines: list[list[Glyph]], usual: dict | None = None
              and w.most_common(1)[0][0] >= 0.15}
     if not drawn and all(w.total() >= 3 for w in widths.values()):
         return  # no face draws its soft hyphens, and every face has enough to tell
-    whole = Counter(w.lower() for text in texts for w in _WORD.findall(text))
+    whole = Counter(w.lower() for text in line_texts for w in _WORD.findall(text))
     for glyphs in soft:
         for word in _words_with_soft_hyphens(glyphs):
             if whole["".join(g.text for g in word if g.text != "\u00ad").lower()]:

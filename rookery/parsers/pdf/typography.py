@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass
-from operator import attrgetter
+from dataclasses import dataclass, fields
 
 from . import speedups
 from .glyphs import Glyph, is_red
@@ -40,22 +39,39 @@ class Style:
 def line_style(glyphs: list[Glyph], body_colour=None) -> Style:
     """The style of a line: what most of its letters are set in; bold and italic only
     when all of them in its own family are (one bold word does not make a bold line)."""
+    votes = tally(glyphs)
+    if votes is None:
+        return Style(0.0, "", False, False, "", None)
+    letters, one_size, size, family, colour, bold, italic = votes
+    return Style(round(size * 2) / 2, family, bold, italic, _caps(glyphs, letters, one_size),
+                 _colour_class(colour, body_colour))
+
+
+def tally(glyphs: list[Glyph], compiled: bool = True) -> tuple | None:
+    """What a line's glyphs vote for: (its letters, whether they are of one size (see
+    _one_size), the size most letters are set in, the family, colour, weight and slant
+    of its ink), or None for a line without ink. By the compiled loop where it was
+    built (speedups.py)."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.tally(glyphs, Glyph)
+    return _python_tally(glyphs)
+
+
+def _python_tally(glyphs: list[Glyph]) -> tuple | None:
     ink = [g for g in glyphs if g.text.isalnum()] or [g for g in glyphs if g.text.strip()]
     if not ink:
-        return Style(0.0, "", False, False, "", None)
+        return None
     alpha = [g for g in ink if g.text.isalpha()]  # every letter: no letter is out of ink
-    caps = _caps(glyphs, alpha)
     # the size most letters are set in (a section number's digits do not vote: beside
     # a short title in small capitals they would outvote its letters)
-    letters = alpha or ink
-    size = _most_common([g.size for g in letters])
+    size = _most_common([g.size for g in alpha or ink])
     family = _most_common([g.family for g in ink])
     colour = _most_common([g.color for g in ink])
     # weight and slant are the line's own family's: a symbol from an icon font set
     # among bold letters ("inkwell symbol {C}") is no lighter word
     own = [g for g in ink if g.family == family]
-    return Style(round(size * 2) / 2, family, all(g.bold for g in own),
-                 all(g.italic for g in own), caps, _colour_class(colour, body_colour))
+    return (alpha, bool(alpha) and _one_size(alpha), size, family, colour,
+            all(g.bold for g in own), all(g.italic for g in own))
 
 
 def _most_common(values: list):
@@ -74,11 +90,12 @@ def _colour_class(colour, body_colour):
     return None if is_red(colour) else colour
 
 
-def _caps(glyphs: list[Glyph], letters: list[Glyph]) -> str:
-    """"all", "small" or "" for a line of these glyphs, `letters` the alphabetic ones."""
+def _caps(glyphs: list[Glyph], letters: list[Glyph], one_size: bool) -> str:
+    """"all", "small" or "" for a line of these glyphs, `letters` the alphabetic ones,
+    `one_size` whether they are of one size."""
     if len(letters) < 4:
         return ""
-    if _one_size(letters):
+    if one_size:
         return "all" if all(g.text.isupper() for g in letters) else ""
     if all(g.text.isupper() for g in letters):
         return "small" if any(_two_sizes(word) for word in _words(glyphs)) else "all"
@@ -122,11 +139,12 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     all small capitals shows nothing; `small` is the size of the small capitals the line
     before it used, if it is their continuation. Returns the size of the small capitals
     restored, or None."""
-    letters = [g for g in glyphs if g.text.isalpha()]
-    if not letters:
+    votes = tally(glyphs)
+    if votes is None or not votes[0]:
         return None
+    letters, one_size = votes[:2]
     found = None
-    for word in () if _one_size(letters) else _words(glyphs):
+    for word in () if one_size else _words(glyphs):
         big = max(g.size for g in word)
         if SMALL_CAPS[0] * big <= min(g.size for g in word) <= SMALL_CAPS[1] * big:
             found = min(g.size for g in word)
@@ -150,15 +168,14 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     return small
 
 
-_SIZE = attrgetter("size")
 SAME_SIZE = 0.015  # sizes this close are one size, read with a reader's rounding
 
 
-def settle_sizes(glyphs: list[Glyph]) -> None:
+def settle_sizes(lines: list[list[Glyph]]) -> None:
     """Give sizes a hair apart one value, the commonest among them: a reader may give one
     heading 14.3 points and the next 14.2 (a scaled text matrix), and rounding them to
     half a point would make two styles of them."""
-    drawn = Counter(map(_SIZE, glyphs))
+    drawn = counts(lines, "size")
     count: Counter = Counter()
     for size, n in drawn.items():
         count[round(size, 2)] += n
@@ -173,8 +190,31 @@ def settle_sizes(glyphs: list[Glyph]) -> None:
             group.append(size)
     final = {size: settled[round(size, 2)] for size in drawn}
     if any(to != size for size, to in final.items()):  # most documents: none moves
+        for glyphs in lines:
+            for g in glyphs:
+                g.size = final[g.size]
+
+
+_FIELDS = {f.name: k for k, f in enumerate(fields(Glyph))}
+
+
+def counts(lines: list[list[Glyph]], field: str, alnum_only: bool = False,
+           compiled: bool = True) -> dict:
+    """{value: how many glyphs have it} for a field of the lines' glyphs (of their
+    letters and digits alone with `alnum_only`), in the order first seen. By the
+    compiled loop where it was built (speedups.py)."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.counts(lines, Glyph, _FIELDS[field], alnum_only)
+    return _python_counts(lines, field, alnum_only)
+
+
+def _python_counts(lines: list[list[Glyph]], field: str, alnum_only: bool = False) -> dict:
+    seen: Counter = Counter()
+    for glyphs in lines:
         for g in glyphs:
-            g.size = final[g.size]
+            if not alnum_only or g.text.isalnum():
+                seen[getattr(g, field)] += 1
+    return dict(seen)
 
 
 VARIANT = 0.04  # a letter this much wider or narrower than its face's usual one: another glyph
@@ -251,8 +291,9 @@ def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:
     return count.most_common(1)[0][0]
 
 
-def body_colour(glyphs) -> tuple[int, int, int] | None:
-    count = Counter([g.color for g in glyphs if g.text.isalnum()])
+def body_colour(lines: list[list[Glyph]]) -> tuple[int, int, int] | None:
+    """The colour most letters and digits are drawn in."""
+    count = Counter(counts(lines, "color", alnum_only=True))
     return count.most_common(1)[0][0] if count else None
 
 

@@ -174,6 +174,71 @@ def test_a_line_text_leaves_out_unresolved_glyphs_and_counts_characters_per_run(
 
 
 @needs_loops
+@settings(max_examples=150, deadline=None)
+@given(st.lists(pages(), max_size=6))
+def test_tallies_texts_and_counts_of_random_lines_agree(lines):
+    twins.assert_tallies_agree(lines)
+
+
+@dataclass
+class TallyCase:
+    name: str
+    line: list
+    want: tuple | None  # (letters' texts, one size, size, family, colour, bold, italic)
+
+
+def styled(text: str, size=10.0, family="serif", bold=False, color=None) -> list[Glyph]:
+    return [Glyph(c, 5.0 * k, 5.0 * k + 4.0, 0.0, 12.0, size, family, bold, False, color)
+            for k, c in enumerate(text)]
+
+
+TALLIES = [
+    TallyCase("spaces alone have no ink", styled("   "), None),
+    TallyCase("no letters: the punctuation votes", styled("?!", size=9.0),
+              ("", False, 9.0, "serif", None, False, False)),
+    TallyCase("digits do not vote for the size", styled("12", size=14.0) + styled("ab"),
+              ("ab", True, 10.0, "serif", None, False, False)),
+    TallyCase("a tie goes to the size seen first", styled("ab", size=12.0) + styled("cd"),
+              ("abcd", False, 12.0, "serif", None, False, False)),
+    TallyCase("bold only when all of the line's own family is",
+              styled("abc", bold=True) + styled("x", family="icons"),
+              ("abcx", True, 10.0, "serif", None, True, False)),
+    TallyCase("one plain letter makes the line plain", styled("ab", bold=True) + styled("c"),
+              ("abc", True, 10.0, "serif", None, False, False)),
+    TallyCase("the colour most ink has", styled("ab", color=(1, 2, 3)) + styled("cde"),
+              ("abcde", True, 10.0, "serif", None, False, False)),
+    TallyCase("a size of 0 is not one size", styled("abcd", size=0.0),
+              ("abcd", False, 0.0, "serif", None, False, False)),
+    TallyCase("ligatures are letters", styled("a") + [Glyph("ffi", 9.0, 14.0, 0.0, 12.0, 10.0,
+                                                            "serif", False, False, None)],
+              ("affi", True, 10.0, "serif", None, False, False)),
+]
+
+
+@needs_loops
+@pytest.mark.parametrize("case", TALLIES, ids=lambda c: c.name)
+def test_a_line_tally_counts_as_its_python_twin(case):
+    tally = twins.assert_tallies_agree([case.line])[0]
+    if case.want is None:
+        assert tally is None
+    else:
+        letters, *rest = tally
+        assert ("".join(g.text for g in letters), *rest) == case.want
+
+
+@needs_loops
+def test_a_glyph_class_changed_after_use_is_looked_at_again():
+    glyphs.texts([[glyph()]])  # the loops know Glyph now
+    Glyph.__post_init__ = lambda self: None
+    try:
+        with pytest.raises(TypeError, match="rebuild"):
+            glyphs.texts([[glyph()]])
+    finally:
+        del Glyph.__post_init__
+    assert glyphs.texts([[glyph("a"), glyph("b")]]) == ["ab"]
+
+
+@needs_loops
 def test_a_glyph_class_the_loops_do_not_know_is_refused_with_advice():
     @dataclass
     class Other:
@@ -186,7 +251,8 @@ def test_a_glyph_class_the_loops_do_not_know_is_refused_with_advice():
 
 
 @needs_loops
-@pytest.mark.parametrize("loop", ["fragments", "text_runs", "usual_widths"])
+@pytest.mark.parametrize("loop", ["fragments", "text_runs", "usual_widths", "tally",
+                                  "counts", "texts"])
 def test_a_glyph_missing_a_field_is_an_error_not_a_crash(loop):
     broken = glyph("b")
     del broken.color
@@ -196,5 +262,11 @@ def test_a_glyph_missing_a_field_is_an_error_not_a_crash(loop):
             glyphs.fragments(page, 0)
         elif loop == "text_runs":
             glyphs.text_runs(page)
+        elif loop == "tally":
+            typography.tally(page)
+        elif loop == "counts":
+            typography.counts([page], "size")
+        elif loop == "texts":
+            glyphs.texts([page])
         else:
             typography.usual_widths([page])

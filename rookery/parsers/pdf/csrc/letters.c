@@ -18,27 +18,55 @@ static int is_lower(PyObject *text) {
     return yes;
 }
 
-/* A lower-case letter's face (a new reference) and advance; NULL with no error set
- * for a glyph that is no lower-case letter of a size. */
-static PyObject *letter(const GlyphLayout *layout, PyObject *g, double *advance) {
+/* A glyph's face: (family, bold, italic, text), the letter too. Glyphs share these
+ * objects (a style's, a character's), so a memo keyed by their identity answers most
+ * glyphs without making and hashing the tuple: the same objects make an equal tuple. */
+typedef struct {
+    PyObject *family, *bold, *italic, *text;  /* borrowed: the glyphs hold them */
+    Py_ssize_t found;  /* what the loop found for the face (see each loop) */
+    double width;
+} Memo;
+
+#define MEMO_SLOTS 512
+
+static Memo *memo_slot(Memo *memo, PyObject *const *parts) {
+    uintptr_t h = 0;
+    for (int k = 0; k < 4; k++)
+        h = h * 1000003u ^ ((uintptr_t)parts[k] >> 4);
+    h ^= h >> 11;
+    return &memo[h & (MEMO_SLOTS - 1)];
+}
+
+static int memo_has(const Memo *m, PyObject *const *parts) {
+    return m->text == parts[3] && m->family == parts[0] && m->bold == parts[1] &&
+           m->italic == parts[2];
+}
+
+/* A glyph's size, and its face's parts (borrowed): 1; 0 for a glyph of no size; -1 on
+ * an error. */
+static int sized(const GlyphLayout *layout, PyObject *g, double *size, PyObject **parts) {
     if (!glyph_ok(layout, g))
-        return NULL;
-    double size = PyFloat_AsDouble(glyph_field(layout, g, F_SIZE));
-    if (size == -1.0 && PyErr_Occurred())
-        return NULL;
-    if (!(size > 0))
-        return NULL;
-    PyObject *text = glyph_field(layout, g, F_TEXT);
-    int lower = is_lower(text);
-    if (lower <= 0)
-        return NULL;
+        return -1;
+    *size = PyFloat_AsDouble(glyph_field(layout, g, F_SIZE));
+    if (*size == -1.0 && PyErr_Occurred())
+        return -1;
+    if (!(*size > 0))
+        return 0;
+    parts[0] = glyph_field(layout, g, F_FAMILY);
+    parts[1] = glyph_field(layout, g, F_BOLD);
+    parts[2] = glyph_field(layout, g, F_ITALIC);
+    parts[3] = glyph_field(layout, g, F_TEXT);
+    return 1;
+}
+
+/* A glyph's advance in ems, its box's width over its size. */
+static int advance_of(const GlyphLayout *layout, PyObject *g, double size, double *advance) {
     double x0 = PyFloat_AsDouble(glyph_field(layout, g, F_X0));
     double x1 = PyFloat_AsDouble(glyph_field(layout, g, F_X1));
     if (PyErr_Occurred())
-        return NULL;
+        return -1;
     *advance = (x1 - x0) / size;
-    return PyTuple_Pack(4, glyph_field(layout, g, F_FAMILY), glyph_field(layout, g, F_BOLD),
-                        glyph_field(layout, g, F_ITALIC), text);
+    return 0;
 }
 
 /* One (face, advance) as first seen, with how often it was seen. */
@@ -106,6 +134,27 @@ static int count(Table *t, Py_ssize_t face, double advance) {
     return 0;
 }
 
+/* The number of a face in `faces` (a new one is added, and numbered in `index`), or -1
+ * on an error. */
+static Py_ssize_t face_number(PyObject *const *parts, PyObject *faces, PyObject *index) {
+    PyObject *face = PyTuple_Pack(4, parts[0], parts[1], parts[2], parts[3]);
+    if (face == NULL)
+        return -1;
+    Py_ssize_t at = -1;
+    PyObject *known = PyDict_GetItemWithError(index, face);
+    if (known != NULL) {
+        at = PyLong_AsSsize_t(known);
+    } else if (!PyErr_Occurred()) {
+        PyObject *number = PyLong_FromSsize_t(PyList_GET_SIZE(faces));
+        if (number != NULL && PyDict_SetItem(index, face, number) == 0 &&
+                PyList_Append(faces, face) == 0)
+            at = PyList_GET_SIZE(faces) - 1;
+        Py_XDECREF(number);
+    }
+    Py_DECREF(face);
+    return at;
+}
+
 /* usual_widths(lines, Glyph, round) → {face: usual advance}: see
  * typography._python_usual_widths. The advances are counted as drawn, then rounded to
  * three places by `round` once each, in the order first seen, so that every count and
@@ -121,7 +170,8 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
     PyObject *round = args[2], *faces = PyList_New(0), *index = PyDict_New();
     PyObject *widths = NULL, *out = NULL, *three = PyLong_FromLong(3);
     Table t = {0};
-    if (faces == NULL || index == NULL || three == NULL)
+    Memo *memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo));
+    if (faces == NULL || index == NULL || three == NULL || memo == NULL)
         goto done;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(args[0]); i++) {
         PyObject *line = PyList_GET_ITEM(args[0], i);
@@ -130,30 +180,26 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
             goto done;
         }
         for (Py_ssize_t k = 0; k < PyList_GET_SIZE(line); k++) {
-            double advance;
-            PyObject *face = letter(&layout, PyList_GET_ITEM(line, k), &advance);
-            if (face == NULL) {
-                if (PyErr_Occurred())
-                    goto done;
+            PyObject *g = PyList_GET_ITEM(line, k), *parts[4];
+            double size, advance;
+            int has = sized(&layout, g, &size, parts);
+            if (has < 0)
+                goto done;
+            if (has == 0)
                 continue;
-            }
-            PyObject *known = PyDict_GetItemWithError(index, face);
-            Py_ssize_t at;
-            if (known != NULL) {
-                at = PyLong_AsSsize_t(known);
-            } else {
-                at = PyList_GET_SIZE(faces);
-                PyObject *number = PyErr_Occurred() ? NULL : PyLong_FromSsize_t(at);
-                if (number == NULL || PyDict_SetItem(index, face, number) < 0 ||
-                    PyList_Append(faces, face) < 0) {
-                    Py_XDECREF(number);
-                    Py_DECREF(face);
+            Memo *m = memo_slot(memo, parts);
+            if (!memo_has(m, parts)) {  /* found: the face's number, or -1: no letter */
+                Py_ssize_t at = -1;
+                int lower = is_lower(parts[3]);
+                if (lower < 0)
                     goto done;
-                }
-                Py_DECREF(number);
+                if (lower && (at = face_number(parts, faces, index)) < 0)
+                    goto done;
+                *m = (Memo){parts[0], parts[1], parts[2], parts[3], at, 0.0};
             }
-            Py_DECREF(face);
-            if (count(&t, at, advance) < 0)
+            if (m->found < 0)
+                continue;
+            if (advance_of(&layout, g, size, &advance) < 0 || count(&t, m->found, advance) < 0)
                 goto done;
         }
     }
@@ -202,6 +248,7 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
         }
     }
 done:
+    PyMem_Free(memo);
     PyMem_Free(t.items);
     PyMem_Free(t.slots);
     Py_XDECREF(faces);
@@ -215,30 +262,39 @@ done:
 
 /* Is one line in other forms? See typography._python_other_glyphs. */
 static int other_glyphs(const GlyphLayout *layout, PyObject *line, PyObject *usual,
-                        double variant, Py_ssize_t least, double share) {
+                        double variant, Py_ssize_t least, double share, Memo *memo) {
     Py_ssize_t judged = 0, other = 0;
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(line); k++) {
-        double advance;
-        PyObject *face = letter(layout, PyList_GET_ITEM(line, k), &advance);
-        if (face == NULL) {
-            if (PyErr_Occurred())
-                return -1;
-            continue;
-        }
-        PyObject *width = PyDict_GetItemWithError(usual, face);
-        Py_DECREF(face);
-        if (width == NULL) {
-            if (PyErr_Occurred())
-                return -1;
-            continue;
-        }
-        double w = PyFloat_AsDouble(width);
-        if (w == -1.0 && PyErr_Occurred())
+        PyObject *g = PyList_GET_ITEM(line, k), *parts[4];
+        double size, advance;
+        int has = sized(layout, g, &size, parts);
+        if (has < 0)
             return -1;
-        if (w == 0.0)
+        if (has == 0)
             continue;
+        Memo *m = memo_slot(memo, parts);
+        if (!memo_has(m, parts)) {  /* found: 1 and the usual width, or 0: none to judge by */
+            double w = 0.0;
+            int lower = is_lower(parts[3]);
+            if (lower < 0)
+                return -1;
+            if (lower) {
+                PyObject *face = PyTuple_Pack(4, parts[0], parts[1], parts[2], parts[3]);
+                PyObject *width = face ? PyDict_GetItemWithError(usual, face) : NULL;
+                Py_XDECREF(face);
+                if (width == NULL && PyErr_Occurred())
+                    return -1;
+                if (width != NULL && (w = PyFloat_AsDouble(width)) == -1.0 && PyErr_Occurred())
+                    return -1;
+            }
+            *m = (Memo){parts[0], parts[1], parts[2], parts[3], w != 0.0, w};
+        }
+        if (!m->found)
+            continue;
+        if (advance_of(layout, g, size, &advance) < 0)
+            return -1;
         judged += 1;
-        other += fabs(advance / w - 1) > variant;
+        other += fabs(advance / m->width - 1) > variant;
     }
     return judged >= least && other >= share * judged;
 }
@@ -261,22 +317,28 @@ PyObject *other_forms(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         return NULL;
     Py_ssize_t n = PyList_GET_SIZE(args[0]);
     PyObject *out = PyList_New(n);
-    if (out == NULL)
-        return NULL;
+    Memo *memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo));
+    if (out == NULL || memo == NULL) {
+        Py_XDECREF(out);
+        PyMem_Free(memo);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
     int before = 0;
     for (Py_ssize_t k = 0; k < n; k++) {
         PyObject *line = PyList_GET_ITEM(args[0], k);
         int other = PyList_Check(line) ? other_glyphs(
             &layout, line, args[1], variant, before ? carried_least : least,
-            before ? carried_share : share) : -1;
+            before ? carried_share : share, memo) : -1;
         if (other < 0) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_TypeError, "expected lines of Glyph");
             Py_DECREF(out);
+            PyMem_Free(memo);
             return NULL;
         }
         PyList_SET_ITEM(out, k, Py_NewRef(other ? Py_True : Py_False));
         before = other;
     }
+    PyMem_Free(memo);
     return out;
 }

@@ -6,6 +6,7 @@
  *   fragments(...)  glyphs._python_fragments: a page's glyphs into fragments (fragments.c)
  *   usual_widths(...), other_forms(...)  typography's twins: letters' advances (letters.c)
  *   text_runs(...)  glyphs._python_text_runs: a line's text and runs of type (lines.c)
+ *   tally(...), counts(...), texts(...)  counting over glyphs (tally.c)
  */
 #include "speedups.h"
 #include <structmember.h>
@@ -15,9 +16,20 @@ static const char *FIELD_NAMES[N_FIELDS] = {
     "space_after", "base",
 };
 
+/* The layout last found, and the version of its type then: a type changed since (a slot
+ * added or taken away) loses its version, and is looked at again. */
+static GlyphLayout known;
+static unsigned int known_version;
+
 int glyph_layout(PyObject *glyph_type, GlyphLayout *layout) {
     if (!PyType_Check(glyph_type))
         goto wrong;
+    PyTypeObject *type = (PyTypeObject *)glyph_type;
+    if (type == known.type && PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG) &&
+            type->tp_version_tag == known_version) {
+        *layout = known;  /* (a line's loops are called once a line: this saves the lookups) */
+        return 1;
+    }
     for (int k = 0; k < N_FIELDS; k++) {
         PyObject *slot = PyObject_GetAttrString(glyph_type, FIELD_NAMES[k]);
         if (slot == NULL)
@@ -43,7 +55,11 @@ int glyph_layout(PyObject *glyph_type, GlyphLayout *layout) {
         goto wrong;
     }
     PyErr_Clear();
-    layout->type = (PyTypeObject *)glyph_type;
+    layout->type = type;
+    if (PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
+        known = *layout;
+        known_version = type->tp_version_tag;
+    }
     return 1;
 wrong:
     PyErr_Clear();
@@ -222,7 +238,13 @@ static PyMethodDef methods[] = {
      "other_forms(lines, usual, Glyph, variant, least, share, carried_least, "
      "carried_share): as typography._python_other_forms."},
     {"text_runs", (PyCFunction)(void (*)(void))text_runs, METH_FASTCALL,
-     "text_runs(glyphs, Glyph, unknown): as paragraphs._python_text_runs."},
+     "text_runs(glyphs, Glyph, unknown): as glyphs._python_text_runs."},
+    {"tally", (PyCFunction)(void (*)(void))tally, METH_FASTCALL,
+     "tally(glyphs, Glyph): as typography._python_tally."},
+    {"counts", (PyCFunction)(void (*)(void))counts, METH_FASTCALL,
+     "counts(lines, Glyph, field, alnum_only): as typography._python_counts."},
+    {"texts", (PyCFunction)(void (*)(void))texts, METH_FASTCALL,
+     "texts(lines, Glyph): as glyphs._python_texts."},
     {NULL, NULL, 0, NULL},
 };
 

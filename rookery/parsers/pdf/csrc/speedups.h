@@ -47,5 +47,8 @@ PyObject *make_fragments(PyObject *module, PyObject *const *args, Py_ssize_t nar
 PyObject *usual_widths(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *other_forms(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *text_runs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *tally(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *counts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *texts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 #endif
