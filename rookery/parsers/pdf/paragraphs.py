@@ -342,6 +342,7 @@ def _finish(b: _Block, kind: str, levels,
     words, free, lexicon = vocabulary
     raw: list[str] = []  # the block's text, a line (or a join) a part
     flags: list[tuple[bool, bool, bool]] = []  # bold, italic, red per character of it
+    marked = False  # any red
     for k, f in enumerate(b.lines):
         glyphs = _strip_bullet(f.glyphs)  # a bullet only marks a line as an item
         if k > 0:
@@ -359,9 +360,12 @@ def _finish(b: _Block, kind: str, levels,
         text, runs = text_runs(glyphs)
         raw.append(text)
         for count, bold, italic, colour in runs:
-            flags.extend([(bold, italic, is_red(colour))] * count)
+            red = is_red(colour)
+            marked = marked or red
+            flags.extend([(bold, italic, red)] * count)
     raw_text = "".join(raw)
-    text, marks = normalize(raw_text, _runs([fl[2] for fl in flags]))
+    # (most blocks have no change marks: no pass over their characters to look for one)
+    text, marks = normalize(raw_text, _runs([fl[2] for fl in flags]) if marked else [])
     first = b.lines[0]
     # set apart throughout: a name over a question set apart too (small capitals) is so
     emphasized = first.apart and (not b.lead or all(f.apart for f in b.lines[1:])) \

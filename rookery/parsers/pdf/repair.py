@@ -114,15 +114,20 @@ def drawn_soft_hyphens(glyph_lines: list[list[Glyph]], usual: dict | None = None
              and w.most_common(1)[0][0] >= 0.15}
     if not drawn and all(w.total() >= 3 for w in widths.values()):
         return  # no face draws its soft hyphens, and every face has enough to tell
+    # a word's last soft hyphen ends a line: only one inside a word may be drawn (most
+    # of a document's soft hyphens are line ends, where PDFium puts them)
+    inside = [word for glyphs in soft for word in _words_with_soft_hyphens(glyphs)
+              if any(g.text == "\u00ad" for g in word[:-1])]
+    if not inside:
+        return
     whole = Counter(w.lower() for text in line_texts for w in _WORD.findall(text))
-    for glyphs in soft:
-        for word in _words_with_soft_hyphens(glyphs):
-            if whole["".join(g.text for g in word if g.text != "\u00ad").lower()]:
-                continue
-            for k, g in enumerate(word[:-1]):  # a word's last: a line-end hyphen
-                if g.text == "\u00ad" and not _a_slice(word, k, usual) \
-                        and _drawn(g, drawn, widths):
-                    g.text = "-"
+    for word in inside:
+        if whole["".join(g.text for g in word if g.text != "\u00ad").lower()]:
+            continue
+        for k, g in enumerate(word[:-1]):  # a word's last: a line-end hyphen
+            if g.text == "\u00ad" and not _a_slice(word, k, usual) \
+                    and _drawn(g, drawn, widths):
+                g.text = "-"
 
 
 def _drawn(g: Glyph, drawn: dict, widths: dict) -> bool:
