@@ -21,7 +21,7 @@ from typing import Callable
 
 from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
 from ..lexicon import Lexicon, lexicon_of
-from ..normalize import normalize
+from ..normalize import normalize, normalize_many
 from ..numbering import read_label
 from . import repair, spacing, speedups, tables
 from .columns import Line
@@ -126,8 +126,14 @@ def build_blocks(lines: list[Line]) -> list[Block]:
                 breaks.append(repair.split_word(b.lines[k].text, b.lines[k + 1].text))
     soft = repair.hyphenates(breaks, wraps, words)
     lexicon = functools.cache(lambda: lexicon_of(words))  # loaded only if a break needs it
-    return [_finish(b, kind, levels, (words, free, lexicon), soft)
-            for b, kind in zip(blocks, kinds)]
+    finished = [_finish(b, kind, levels, (words, free, lexicon), soft)
+                for b, kind in zip(blocks, kinds)]
+    # every block's text normalized at once: a few passes over the document's text beat
+    # a few thousand over a block's each
+    for (block, _raw, _marks), (text, marks) in zip(
+            finished, normalize_many([(raw, marks) for _block, raw, marks in finished])):
+        block.text, block.marks = text, marks
+    return [block for block, _raw, _marks in finished]
 
 
 def _glyphs(line: Line) -> list[Glyph]:
@@ -337,7 +343,9 @@ def _join(block: _Block, nxt: _Line) -> str:
 
 def _finish(b: _Block, kind: str, levels,
             vocabulary: tuple[Counter, Counter, Callable[[], Lexicon | None]],
-            soft: bool) -> Block:
+            soft: bool) -> tuple[Block, str, list[tuple[int, int]]]:
+    """The block, and its raw text and red spans, which build_blocks normalizes into
+    the block's text and marks."""
     # every word printed, those printed whole for certain, and the language's words
     words, free, lexicon = vocabulary
     raw: list[str] = []  # the block's text, a line (or a join) a part
@@ -364,16 +372,15 @@ def _finish(b: _Block, kind: str, levels,
             marked = marked or red
             flags.extend([(bold, italic, red)] * count)
     raw_text = "".join(raw)
-    # (most blocks have no change marks: no pass over their characters to look for one)
-    text, marks = normalize(raw_text, _runs([fl[2] for fl in flags]) if marked else [])
     first = b.lines[0]
     # set apart throughout: a name over a question set apart too (small capitals) is so
     emphasized = first.apart and (not b.lead or all(f.apart for f in b.lines[1:])) \
         or _all_emphasized(raw_text, flags)
-    return Block(kind="para" if kind == "row" else kind, text=text, marks=marks,
-                 emphasized=emphasized,
-                 level=levels.get(first.style, 0) if kind == "heading" else 0,
-                 lead=_lead(raw_text) if b.lead else None)
+    block = Block(kind="para" if kind == "row" else kind, text="", emphasized=emphasized,
+                  level=levels.get(first.style, 0) if kind == "heading" else 0,
+                  lead=_lead(raw_text) if b.lead else None)
+    # (most blocks have no change marks: no pass over their characters to look for one)
+    return block, raw_text, _runs([fl[2] for fl in flags]) if marked else []
 
 
 def _drop_last_character(parts: list[str]) -> None:
