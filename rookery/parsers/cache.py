@@ -43,6 +43,12 @@ def cache_folder(configured: str | Path | None = None) -> Path:
     return Path(platformdirs.user_cache_dir("rookery", appauthor=False)) / "parses"
 
 
+def encode(key: str, doc: Document) -> bytes:
+    """A cache entry's bytes: the key, then the Document as JSON, compressed. A process
+    that parsed the document makes them, beside the others' (together.py)."""
+    return zlib.compress(f"{key}\n{document_to_json(doc)}".encode(), 1)
+
+
 class ParseCache:
     """An LRU of parsed Documents in memory, over an optional folder on disk (see the
     module doc). `version` is the parser's: entries of another version are not read."""
@@ -69,10 +75,11 @@ class ParseCache:
         self._docs.move_to_end(key)
         return dataclasses.replace(doc, source=source or doc.source)
 
-    def put(self, key: str, doc: Document) -> None:
+    def put(self, key: str, doc: Document, entry: bytes | None = None) -> None:
+        """Keep `doc`; `entry` is its encode() made already (where it was parsed)."""
         self._remember(key, doc)
         if self.folder is not None:
-            self._write(key, doc)
+            self._write(key, entry if entry is not None else encode(key, doc))
 
     def path(self, key: str) -> Path | None:
         """Where the entry for `key` lives on disk: named by the parser version and the
@@ -108,11 +115,10 @@ class ParseCache:
             pass
         return doc
 
-    def _write(self, key: str, doc: Document) -> None:
+    def _write(self, key: str, blob: bytes) -> None:
         """Write the entry whole or not at all (a rename), then trim the folder. A cache
         that cannot be written (a read-only disk) is only a slower command."""
         path = self.path(key)
-        blob = zlib.compress(f"{key}\n{document_to_json(doc)}".encode(), 1)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")

@@ -18,7 +18,7 @@ from typing import Callable
 from ..errors import ParseError
 from ..model import Document
 from . import ReadOptions, cache_key, parse, sniff
-from .cache import ParseCache
+from .cache import ParseCache, encode
 
 
 @dataclass
@@ -46,14 +46,17 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
         if doc is None and keys[k] not in {keys[j] for j in todo}:
             todo.append(k)
     processes = side_by_side([releases[k] for k in todo], options)
+    entries: dict[int, bytes | None] = {}  # the cache entries the processes made
     if processes:
         # (imported here: a diff the cache answers starts no process)
         from concurrent.futures.process import BrokenProcessPool
 
+        keep = cache is not None and cache.folder is not None
         try:
-            for k, doc in zip(todo, _in_processes([releases[k] for k in todo], options,
-                                                  processes)):
-                docs[k] = doc
+            for k, (doc, entry) in zip(todo, _in_processes(
+                    [releases[k] for k in todo], [keys[k] if keep else None for k in todo],
+                    options, processes)):
+                docs[k], entries[k] = doc, entry
         except BrokenProcessPool:  # a process died (memory?): what it lacked is read here
             pass
     for k in todo:
@@ -62,7 +65,7 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
             docs[k] = parse(r.data, r.source, r.format,
                             options=dataclasses.replace(options, progress=r.progress))
         if cache is not None:
-            cache.put(keys[k], docs[k])
+            cache.put(keys[k], docs[k], entries.get(k))
     for k, doc in enumerate(docs):
         if doc is None:  # the same bytes as a release before it
             first = docs[keys.index(keys[k])]
@@ -101,10 +104,11 @@ def _pdf_pages(data: bytes, reader: str) -> int:
         document.close()
 
 
-def _in_processes(releases: list[Release], options: ReadOptions,
-                  processes: int) -> list[Document]:
+def _in_processes(releases: list[Release], keys: list[str | None], options: ReadOptions,
+                  processes: int) -> list[tuple[Document, bytes | None]]:
     """Each release parsed in a process of its own, pages told through a queue to the
-    release's own progress callback, here in this process."""
+    release's own progress callback, here in this process; with its cache entry
+    encoded there too where it has a key (the encoding's time is spent side by side)."""
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
@@ -116,7 +120,8 @@ def _in_processes(releases: list[Release], options: ReadOptions,
     with ProcessPoolExecutor(max_workers=processes, mp_context=context,
                              initializer=_listen_to, initargs=(told,)) as pool:
         futures = [pool.submit(_parse_in_process, slot, r.data, r.source, r.format, plain,
-                               r.progress is not None) for slot, r in enumerate(releases)]
+                               r.progress is not None, key)
+                   for slot, (r, key) in enumerate(zip(releases, keys))]
         relay = threading.Thread(target=_relay, args=(told, [r.progress for r in releases]),
                                  daemon=True)
         relay.start()
@@ -136,11 +141,13 @@ def _listen_to(queue) -> None:
 
 
 def _parse_in_process(slot: int, data: bytes, source: str, format: str,
-                      options: ReadOptions, tell: bool) -> Document:
+                      options: ReadOptions, tell: bool,
+                      key: str | None) -> tuple[Document, bytes | None]:
     if tell:
         options = dataclasses.replace(options, progress=lambda done, total:
                                       _told.put((slot, done, total)))
-    return parse(data, source, format, options=options)
+    doc = parse(data, source, format, options=options)
+    return doc, None if key is None else encode(key, doc)
 
 
 def _relay(queue, callbacks: list) -> None:

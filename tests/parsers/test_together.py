@@ -71,6 +71,22 @@ def test_parses_go_to_the_cache_and_come_back_from_it(pdfs):
     assert (cache.hits, cache.misses) == (2, 2)
 
 
+def test_entries_the_processes_encode_are_the_cache_entries_a_read_in_turn_writes(
+        pdfs, tmp_path):
+    releases = [Release(data, f"r{k}.pdf") for k, data in enumerate(pdfs)]
+    together = ParseCache(folder=tmp_path / "together")
+    first = parse_releases(releases, together, LONG)
+    in_turn = ParseCache(folder=tmp_path / "in_turn")
+    parse_releases(releases, in_turn, ReadOptions(workers=1))
+    entries = {p.name: p.read_bytes() for p in (tmp_path / "together").iterdir()}
+    assert len(entries) == 2
+    assert entries == {p.name: p.read_bytes() for p in (tmp_path / "in_turn").iterdir()}
+    # and another command reads them back from disk
+    again = ParseCache(folder=tmp_path / "together")
+    assert parse_releases(releases, again, LONG) == first
+    assert (again.hits, again.misses) == (2, 0)
+
+
 @pytest.mark.parametrize("case", ["one core", "a web page", "short PDFs", "one release"])
 def test_other_releases_are_read_in_turn(pdfs, case):
     page = Release(html_page().encode(), "page.html")
