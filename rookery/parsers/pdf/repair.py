@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from operator import attrgetter
 from typing import Callable
 
 from ..lexicon import Lexicon
 from .glyphs import UNKNOWN, Glyph, texts
 
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl", "ft", "Th", "st", "ct")
-_TEXT = attrgetter("text")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
@@ -262,7 +260,9 @@ def repair_ligatures(lines: list[list[Glyph]], words: Counter) -> None:
     """Give unmapped glyphs the letters that make the words they sit in words of the
     document. One glyph is one ligature throughout a font, so votes pool per glyph."""
     votes: dict[object, Counter] = {}
-    lines = [glyphs for glyphs in lines if UNKNOWN in map(_TEXT, glyphs)]
+    # the lines that hold an unmapped glyph (a text that holds the character is only
+    # a candidate: the words below look for glyphs that are it)
+    lines = [glyphs for glyphs, text in zip(lines, texts(lines)) if UNKNOWN in text]
     for glyphs in lines:
         for word in _words_with_unknowns(glyphs):
             cids = {g.cid for g in word if g.text == UNKNOWN}
