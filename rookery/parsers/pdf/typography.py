@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from . import speedups
 from .glyphs import Glyph, is_red
@@ -195,16 +195,13 @@ def settle_sizes(lines: list[list[Glyph]]) -> None:
                 g.size = final[g.size]
 
 
-_FIELDS = {f.name: k for k, f in enumerate(fields(Glyph))}
-
-
 def counts(lines: list[list[Glyph]], field: str, alnum_only: bool = False,
            compiled: bool = True) -> dict:
     """{value: how many glyphs have it} for a field of the lines' glyphs (of their
     letters and digits alone with `alnum_only`), in the order first seen. By the
     compiled loop where it was built (speedups.py)."""
     if compiled and speedups.loops is not None:
-        return speedups.loops.counts(lines, Glyph, _FIELDS[field], alnum_only)
+        return speedups.loops.counts(lines, Glyph, field, alnum_only)
     return _python_counts(lines, field, alnum_only)
 
 

@@ -227,6 +227,12 @@ def test_a_line_tally_counts_as_its_python_twin(case):
 
 
 @needs_loops
+def test_counting_a_field_a_glyph_lacks_is_refused():
+    with pytest.raises(ValueError, match="no field 'colour'"):
+        typography.counts([[glyph()]], "colour")
+
+
+@needs_loops
 def test_a_glyph_class_changed_after_use_is_looked_at_again():
     glyphs.texts([[glyph()]])  # the loops know Glyph now
     Glyph.__post_init__ = lambda self: None

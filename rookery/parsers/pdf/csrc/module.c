@@ -10,6 +10,7 @@
  */
 #include "speedups.h"
 #include <structmember.h>
+#include <string.h>
 
 static const char *FIELD_NAMES[N_FIELDS] = {
     "text", "x0", "x1", "top", "bottom", "size", "family", "bold", "italic", "color", "cid",
@@ -66,6 +67,16 @@ wrong:
     PyErr_SetString(PyExc_TypeError, "the glyph class is not glyphs.Glyph as this module "
                     "knows it; rebuild rookery's compiled parts");
     return 0;
+}
+
+int glyph_field_named(PyObject *name) {
+    const char *wanted = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+    for (int k = 0; wanted != NULL && k < N_FIELDS; k++)
+        if (strcmp(wanted, FIELD_NAMES[k]) == 0)
+            return k;
+    if (!PyErr_Occurred())
+        PyErr_Format(PyExc_ValueError, "a Glyph has no field %R", name);
+    return -1;
 }
 
 int cmp_double(const void *pa, const void *pb) {
@@ -242,7 +253,7 @@ static PyMethodDef methods[] = {
     {"tally", (PyCFunction)(void (*)(void))tally, METH_FASTCALL,
      "tally(glyphs, Glyph): as typography._python_tally."},
     {"counts", (PyCFunction)(void (*)(void))counts, METH_FASTCALL,
-     "counts(lines, Glyph, field, alnum_only): as typography._python_counts."},
+     "counts(lines, Glyph, field_name, alnum_only): as typography._python_counts."},
     {"texts", (PyCFunction)(void (*)(void))texts, METH_FASTCALL,
      "texts(lines, Glyph): as glyphs._python_texts."},
     {NULL, NULL, 0, NULL},

@@ -22,6 +22,9 @@ typedef struct {
  * exactly Glyph's fields and no __post_init__ (which making it so would skip). */
 int glyph_layout(PyObject *glyph_type, GlyphLayout *layout);
 
+/* The F_ number of the field `name` (a str) names; -1 and a ValueError if none. */
+int glyph_field_named(PyObject *name);
+
 /* A field of a glyph (a borrowed reference). */
 static inline PyObject *glyph_field(const GlyphLayout *layout, PyObject *glyph, int field) {
     return *(PyObject **)((char *)glyph + layout->offsets[field]);

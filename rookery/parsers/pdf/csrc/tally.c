@@ -181,23 +181,20 @@ done:
     return out;
 }
 
-/* counts(lines, Glyph, field, alnum_only) → {value: glyphs}, in the order first seen */
+/* counts(lines, Glyph, field_name, alnum_only) → {value: glyphs}, in the order first
+ * seen */
 PyObject *counts(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4 || !PyList_Check(args[0]) || !PyLong_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "counts(lines, Glyph, field, alnum_only)");
+    if (nargs != 4 || !PyList_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "counts(lines, Glyph, field_name, alnum_only)");
         return NULL;
     }
     GlyphLayout layout;
     if (!glyph_layout(args[1], &layout))
         return NULL;
-    long field = PyLong_AsLong(args[2]);
-    int alnum_only = PyObject_IsTrue(args[3]);
+    int field = glyph_field_named(args[2]);
+    int alnum_only = field < 0 ? -1 : PyObject_IsTrue(args[3]);
     if (alnum_only < 0)
         return NULL;
-    if (field < 0 || field >= N_FIELDS) {
-        PyErr_SetString(PyExc_ValueError, "no such field of a Glyph");
-        return NULL;
-    }
     PyObject *seen = PyDict_New();  /* value → its count, as a Python int */
     PyObject *run = NULL;  /* the value of the glyphs just counted, */
     Py_ssize_t counted = 0;  /* ... and how many of them: added to `seen` when it ends */
@@ -218,7 +215,7 @@ PyObject *counts(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t 
                     goto fail;
                 if (alnum_only && !all_alnum(glyph_field(&layout, g, F_TEXT)))
                     continue;
-                value = glyph_field(&layout, g, (int)field);
+                value = glyph_field(&layout, g, field);
                 /* neighbours mostly share their type: a run of equal values is counted
                  * here and added to the dict once, under the key a dict finds for it */
                 if (run != NULL) {
