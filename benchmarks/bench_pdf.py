@@ -99,7 +99,8 @@ def per_page(corpus: Path, quick: bool) -> None:
 def stages(corpus: Path) -> None:
     """Where one MTG PDF's parse goes, CPU ms/page on one core: PDFium opening each page
     and its text, the characters read and grouped into fragments by the compiled loops
-    and by their Python twins (speedups.py), and the whole parse."""
+    and by their Python twins (speedups.py), and the whole parse with every loop
+    compiled and with none."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
@@ -128,21 +129,28 @@ def stages(corpus: Path) -> None:
             read[index] = chars._pdfium_page(raw, page, index, compiled).glyphs
         return work
 
+    def in_python():  # every compiled loop off, as ROOKERY_NO_SPEEDUPS=1 has them
+        loops, speedups.loops = speedups.loops, None
+        try:
+            parse(data, options=ReadOptions(workers=1))
+        finally:
+            speedups.loops = loops
+
     opened = each_page(lambda page, index: page.get_textpage().close())
     each_page(glyphs_of(False))()  # the glyphs the fragment timings group
     timings = best_cpu_ms(
         opened, each_page(glyphs_of(True)), each_page(glyphs_of(False)),
         lambda: [glyphs.fragments(read[k], k, True) for k in range(count)],
         lambda: [glyphs.fragments(read[k], k, False) for k in range(count)],
-        lambda: parse(data, options=ReadOptions(workers=1)))
-    opening, fast, slow, fast_frags, slow_frags, whole = (ms / count for ms in timings)
+        lambda: parse(data, options=ReadOptions(workers=1)), in_python)
+    opening, fast, slow, fast_frags, slow_frags, whole, python = (ms / count for ms in timings)
     print(f"\n{mtg[-1].name}, {count} pages, CPU ms/page (compiled loops "
           f"{'built' if speedups.available() else 'NOT built: both columns are Python'}):")
     print(f"  PDFium opens a page and its text  {opening:6.1f}")
     print(f"  characters (incl. the above)      {fast:6.1f} compiled {slow:6.1f} Python")
     print(f"  fragments                         {fast_frags:6.1f} compiled {slow_frags:6.1f} Python")
-    print(f"  whole parse                       {whole:6.1f}  (the rest: columns, blocks, "
-          f"sections)")
+    print(f"  whole parse                       {whole:6.1f} compiled {python:6.1f} Python "
+          f"(the rest: columns, blocks, sections)")
     pdf.close()
 
 
