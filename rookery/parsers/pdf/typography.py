@@ -200,7 +200,7 @@ def counts(lines: list[list[Glyph]], field: str, alnum_only: bool = False,
     """{value: how many glyphs have it} for a field of the lines' glyphs (of their
     letters and digits alone with `alnum_only`), in the order first seen. By the
     compiled loop where it was built (speedups.py)."""
-    if compiled and speedups.loops is not None:
+    if compiled and speedups.loops is not None and field in Glyph.__slots__:
         return speedups.loops.counts(lines, Glyph, field, alnum_only)
     return _python_counts(lines, field, alnum_only)
 

@@ -228,8 +228,18 @@ def test_a_line_tally_counts_as_its_python_twin(case):
 
 @needs_loops
 def test_counting_a_field_a_glyph_lacks_is_refused():
-    with pytest.raises(ValueError, match="no field 'colour'"):
+    for name in ("colour", "size\x00", "x0\u00e9"):
+        with pytest.raises(ValueError, match="no field"):
+            speedups.loops.counts([[glyph()]], Glyph, name, False)
+    with pytest.raises(AttributeError):  # what the reader asks goes as in Python
         typography.counts([[glyph()]], "colour")
+
+
+@needs_loops
+def test_a_line_of_a_thousand_sizes_tallies_as_in_python():
+    line = [glyph("a", size=5.0 + k / 100) for k in range(1000)] + [glyph("b", size=7.5)]
+    tally = twins.assert_tallies_agree([line])[0]
+    assert tally[2] == 7.5
 
 
 @needs_loops

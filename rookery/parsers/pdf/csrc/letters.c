@@ -171,6 +171,8 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
     PyObject *widths = NULL, *out = NULL, *three = PyLong_FromLong(3);
     Table t = {0};
     Memo *memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo));
+    if (memo == NULL)
+        PyErr_NoMemory();
     if (faces == NULL || index == NULL || three == NULL || memo == NULL)
         goto done;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(args[0]); i++) {
@@ -188,18 +190,25 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
             if (has == 0)
                 continue;
             Memo *m = memo_slot(memo, parts);
+            int measured = 0;
             if (!memo_has(m, parts)) {  /* found: the face's number, or -1: no letter */
                 Py_ssize_t at = -1;
                 int lower = is_lower(parts[3]);
                 if (lower < 0)
                     goto done;
-                if (lower && (at = face_number(parts, faces, index)) < 0)
-                    goto done;
+                if (lower) {  /* the advance, then the face's key: Python's order */
+                    if (advance_of(&layout, g, size, &advance) < 0)
+                        goto done;
+                    measured = 1;
+                    if ((at = face_number(parts, faces, index)) < 0)
+                        goto done;
+                }
                 *m = (Memo){parts[0], parts[1], parts[2], parts[3], at, 0.0};
             }
             if (m->found < 0)
                 continue;
-            if (advance_of(&layout, g, size, &advance) < 0 || count(&t, m->found, advance) < 0)
+            if ((!measured && advance_of(&layout, g, size, &advance) < 0) ||
+                    count(&t, m->found, advance) < 0)
                 goto done;
         }
     }
@@ -260,36 +269,46 @@ done:
     return out;
 }
 
-/* Is one line in other forms? See typography._python_other_glyphs. */
+/* Is one line in other forms? See typography._python_other_glyphs, whose order of
+ * questions it keeps: a lower-case letter, then of a size, then its usual width. */
+enum { NOT_LOWER = -1, NO_WIDTH = 0, WIDTH = 1, UNASKED = 2 };
+
 static int other_glyphs(const GlyphLayout *layout, PyObject *line, PyObject *usual,
                         double variant, Py_ssize_t least, double share, Memo *memo) {
     Py_ssize_t judged = 0, other = 0;
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(line); k++) {
-        PyObject *g = PyList_GET_ITEM(line, k), *parts[4];
-        double size, advance;
-        int has = sized(layout, g, &size, parts);
-        if (has < 0)
+        PyObject *g = PyList_GET_ITEM(line, k);
+        if (!glyph_ok(layout, g))
             return -1;
-        if (has == 0)
-            continue;
+        PyObject *parts[4] = {glyph_field(layout, g, F_FAMILY), glyph_field(layout, g, F_BOLD),
+                              glyph_field(layout, g, F_ITALIC), glyph_field(layout, g, F_TEXT)};
         Memo *m = memo_slot(memo, parts);
-        if (!memo_has(m, parts)) {  /* found: 1 and the usual width, or 0: none to judge by */
-            double w = 0.0;
+        if (!memo_has(m, parts)) {  /* found: one of the four above */
             int lower = is_lower(parts[3]);
             if (lower < 0)
                 return -1;
-            if (lower) {
-                PyObject *face = PyTuple_Pack(4, parts[0], parts[1], parts[2], parts[3]);
-                PyObject *width = face ? PyDict_GetItemWithError(usual, face) : NULL;
-                Py_XDECREF(face);
-                if (width == NULL && PyErr_Occurred())
-                    return -1;
-                if (width != NULL && (w = PyFloat_AsDouble(width)) == -1.0 && PyErr_Occurred())
-                    return -1;
-            }
-            *m = (Memo){parts[0], parts[1], parts[2], parts[3], w != 0.0, w};
+            *m = (Memo){parts[0], parts[1], parts[2], parts[3], lower ? UNASKED : NOT_LOWER, 0.0};
         }
-        if (!m->found)
+        if (m->found == NOT_LOWER)
+            continue;
+        double size = PyFloat_AsDouble(glyph_field(layout, g, F_SIZE)), advance;
+        if (size == -1.0 && PyErr_Occurred())
+            return -1;
+        if (!(size > 0))
+            continue;
+        if (m->found == UNASKED) {
+            double w = 0.0;
+            PyObject *face = PyTuple_Pack(4, parts[0], parts[1], parts[2], parts[3]);
+            PyObject *width = face ? PyDict_GetItemWithError(usual, face) : NULL;
+            Py_XDECREF(face);
+            if (width == NULL && PyErr_Occurred())
+                return -1;
+            if (width != NULL && (w = PyFloat_AsDouble(width)) == -1.0 && PyErr_Occurred())
+                return -1;
+            m->found = w != 0.0 ? WIDTH : NO_WIDTH;
+            m->width = w;
+        }
+        if (m->found == NO_WIDTH)
             continue;
         if (advance_of(layout, g, size, &advance) < 0)
             return -1;

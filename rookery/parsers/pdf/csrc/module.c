@@ -10,7 +10,6 @@
  */
 #include "speedups.h"
 #include <structmember.h>
-#include <string.h>
 
 static const char *FIELD_NAMES[N_FIELDS] = {
     "text", "x0", "x1", "top", "bottom", "size", "family", "bold", "italic", "color", "cid",
@@ -22,12 +21,17 @@ static const char *FIELD_NAMES[N_FIELDS] = {
 static GlyphLayout known;
 static unsigned int known_version;
 
+/* The version a type has now, or 0 while it has none. */
+static unsigned int version_of(PyTypeObject *type) {
+    return PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG) ? type->tp_version_tag : 0;
+}
+
 int glyph_layout(PyObject *glyph_type, GlyphLayout *layout) {
     if (!PyType_Check(glyph_type))
         goto wrong;
     PyTypeObject *type = (PyTypeObject *)glyph_type;
-    if (type == known.type && PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG) &&
-            type->tp_version_tag == known_version) {
+    unsigned int version = version_of(type);  /* (before the lookups, which could change it) */
+    if (type == known.type && version != 0 && version == known_version) {
         *layout = known;  /* (a line's loops are called once a line: this saves the lookups) */
         return 1;
     }
@@ -57,9 +61,11 @@ int glyph_layout(PyObject *glyph_type, GlyphLayout *layout) {
     }
     PyErr_Clear();
     layout->type = type;
-    if (PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
+    if (version != 0 && version_of(type) == version) {  /* unchanged while looked at */
+        Py_INCREF(type);  /* kept, so that no other type is ever found at its address */
+        Py_XDECREF(known.type);
         known = *layout;
-        known_version = type->tp_version_tag;
+        known_version = version;
     }
     return 1;
 wrong:
@@ -70,12 +76,10 @@ wrong:
 }
 
 int glyph_field_named(PyObject *name) {
-    const char *wanted = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
-    for (int k = 0; wanted != NULL && k < N_FIELDS; k++)
-        if (strcmp(wanted, FIELD_NAMES[k]) == 0)
+    for (int k = 0; PyUnicode_Check(name) && k < N_FIELDS; k++)
+        if (PyUnicode_CompareWithASCIIString(name, FIELD_NAMES[k]) == 0)
             return k;
-    if (!PyErr_Occurred())
-        PyErr_Format(PyExc_ValueError, "a Glyph has no field %R", name);
+    PyErr_Format(PyExc_ValueError, "a Glyph has no field %R", name);
     return -1;
 }
 

@@ -33,29 +33,58 @@ static int has_ink(PyObject *text) {
     return 0;
 }
 
+/* The same by a dict, for values of many kinds: a line's values are mostly one or two,
+ * told apart by comparing (most_common), but a line of a thousand sizes would take a
+ * million comparisons. */
+static PyObject *most_common_by_dict(const GlyphLayout *layout, PyObject **glyphs,
+                                     Py_ssize_t n, int field) {
+    PyObject *seen = PyDict_New(), *best = NULL, *key, *value;
+    if (seen == NULL)
+        return NULL;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *v = glyph_field(layout, glyphs[k], field);
+        PyObject *before = PyDict_GetItemWithError(seen, v);
+        if (before == NULL && PyErr_Occurred())
+            goto done;
+        PyObject *now = PyLong_FromSsize_t(before ? PyLong_AsSsize_t(before) + 1 : 1);
+        if (now == NULL || PyDict_SetItem(seen, v, now) < 0) {
+            Py_XDECREF(now);
+            goto done;
+        }
+        Py_DECREF(now);
+    }
+    Py_ssize_t pos = 0, most = 0;
+    while (PyDict_Next(seen, &pos, &key, &value))
+        if (PyLong_AsSsize_t(value) > most) {
+            most = PyLong_AsSsize_t(value);
+            best = key;  /* a glyph's own value, first seen: the glyph keeps it alive */
+        }
+done:
+    Py_DECREF(seen);
+    return best;
+}
+
+#define FEW_VALUES 8
+
 /* Counter(field of each glyph).most_common(1)'s value (borrowed): the value drawn most,
  * the first seen among equals. Values are told apart as a dict tells keys apart. */
 static PyObject *most_common(const GlyphLayout *layout, PyObject **glyphs, Py_ssize_t n,
                              int field) {
-    PyObject **values = PyMem_Malloc(sizeof(PyObject *) * (size_t)n);
-    Py_ssize_t *counts = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)n);
-    PyObject *best = NULL;
-    if (values == NULL || counts == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    Py_ssize_t distinct = 0, top = -1;
+    PyObject *values[FEW_VALUES];
+    Py_ssize_t counts[FEW_VALUES], distinct = 0, top = -1;
     for (Py_ssize_t k = 0; k < n; k++) {
         PyObject *value = glyph_field(layout, glyphs[k], field);
         Py_ssize_t at = 0;
         for (; at < distinct; at++) {
             int same = PyObject_RichCompareBool(values[at], value, Py_EQ);
             if (same < 0)
-                goto done;
+                return NULL;
             if (same)
                 break;
         }
         if (at == distinct) {
+            if (distinct == FEW_VALUES)
+                return most_common_by_dict(layout, glyphs, n, field);
             values[distinct] = value;
             counts[distinct++] = 0;
         }
@@ -64,11 +93,7 @@ static PyObject *most_common(const GlyphLayout *layout, PyObject **glyphs, Py_ss
     for (Py_ssize_t at = 0; at < distinct; at++)
         if (top < 0 || counts[at] > counts[top])
             top = at;
-    best = values[top];
-done:
-    PyMem_Free(values);
-    PyMem_Free(counts);
-    return best;
+    return values[top];
 }
 
 /* Are the glyphs all of the first one's size, and that above 0 (typography._one_size)?
