@@ -268,7 +268,7 @@ def test_a_glyph_class_the_loops_do_not_know_is_refused_with_advice():
 
 @needs_loops
 @pytest.mark.parametrize("loop", ["fragments", "text_runs", "usual_widths", "tally",
-                                  "counts", "texts"])
+                                  "counts"])
 def test_a_glyph_missing_a_field_is_an_error_not_a_crash(loop):
     broken = glyph("b")
     del broken.color
@@ -281,8 +281,19 @@ def test_a_glyph_missing_a_field_is_an_error_not_a_crash(loop):
         elif loop == "tally":
             typography.tally(page)
         elif loop == "counts":
-            typography.counts([page], "size")
-        elif loop == "texts":
-            glyphs.texts([page])
+            typography.counts([page], "color")
         else:
             typography.usual_widths([page])
+
+
+@needs_loops
+def test_loops_that_read_one_field_miss_only_that_one_as_python_does():
+    no_colour, no_text = glyph("b"), glyph("c")
+    del no_colour.color
+    del no_text.text
+    lines = [[glyph("a"), no_colour]]
+    assert glyphs.texts(lines) == glyphs.texts(lines, compiled=False) == ["ab"]
+    assert typography.counts(lines, "size") == {10.0: 2}
+    for compiled in (True, False):
+        with pytest.raises(AttributeError):
+            glyphs.texts([[no_text]], compiled=compiled)

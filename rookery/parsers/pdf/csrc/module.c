@@ -97,6 +97,21 @@ PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields) {
     return glyph;
 }
 
+PyObject *glyph_get(const GlyphLayout *layout, PyObject *g, int field) {
+    if (!Py_IS_TYPE(g, layout->type)) {
+        PyErr_SetString(PyExc_TypeError, "expected a Glyph");
+        return NULL;
+    }
+    PyObject *value = glyph_field(layout, g, field);
+    if (value == NULL)
+        PyErr_Format(PyExc_AttributeError, "a Glyph without its %s", FIELD_NAMES[field]);
+    else if (field == F_TEXT && !PyUnicode_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a Glyph's text must be a str");
+        return NULL;
+    }
+    return value;
+}
+
 int glyph_ok(const GlyphLayout *layout, PyObject *g) {
     if (!Py_IS_TYPE(g, layout->type)) {
         PyErr_SetString(PyExc_TypeError, "expected a Glyph");

@@ -33,6 +33,10 @@ static inline PyObject *glyph_field(const GlyphLayout *layout, PyObject *glyph, 
 /* A new Glyph from its fields (borrowed references), as its __init__ would make it. */
 PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields);
 
+/* One field of `g` (borrowed), for a loop that reads no other: NULL and an exception
+ * unless `g` is a Glyph of this layout with that field set (and a str, for text). */
+PyObject *glyph_get(const GlyphLayout *layout, PyObject *g, int field);
+
 /* Is `g` a Glyph of this layout with every field set and a str for text? 0 and an
  * exception if not: the loops read its fields without asking again. */
 int glyph_ok(const GlyphLayout *layout, PyObject *g);

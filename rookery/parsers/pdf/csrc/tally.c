@@ -235,12 +235,13 @@ PyObject *counts(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t 
         for (Py_ssize_t k = 0; k < m; k++) {
             PyObject *value = NULL;  /* NULL: the end */
             if (line != NULL) {
-                PyObject *g = PyList_GET_ITEM(line, k);
-                if (!glyph_ok(&layout, g))
+                PyObject *g = PyList_GET_ITEM(line, k), *text = NULL;
+                if (alnum_only && (text = glyph_get(&layout, g, F_TEXT)) == NULL)
                     goto fail;
-                if (alnum_only && !all_alnum(glyph_field(&layout, g, F_TEXT)))
+                if (alnum_only && !all_alnum(text))
                     continue;
-                value = glyph_field(&layout, g, field);
+                if ((value = glyph_get(&layout, g, field)) == NULL)
+                    goto fail;
                 /* neighbours mostly share their type: a run of equal values is counted
                  * here and added to the dict once, under the key a dict finds for it */
                 if (run != NULL) {
@@ -301,10 +302,9 @@ PyObject *texts(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t n
         Py_ssize_t m = PyList_GET_SIZE(line), length = 0;
         Py_UCS4 widest = 0;
         for (Py_ssize_t k = 0; k < m; k++) {
-            PyObject *g = PyList_GET_ITEM(line, k);
-            if (!glyph_ok(&layout, g))
+            PyObject *text = glyph_get(&layout, PyList_GET_ITEM(line, k), F_TEXT);
+            if (text == NULL)
                 goto fail;
-            PyObject *text = glyph_field(&layout, g, F_TEXT);
             length += PyUnicode_GET_LENGTH(text);
             if (PyUnicode_MAX_CHAR_VALUE(text) > widest)
                 widest = PyUnicode_MAX_CHAR_VALUE(text);
