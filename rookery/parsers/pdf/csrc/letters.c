@@ -228,12 +228,8 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
         Py_XDECREF(drawn);
         if (rounded == NULL)
             goto done;
-        PyObject *counts = PyList_GET_ITEM(widths, t.items[k].face);
-        PyObject *before = PyDict_GetItemWithError(counts, rounded);
-        Py_ssize_t sum = t.items[k].count + (before ? PyLong_AsSsize_t(before) : 0);
-        PyObject *total = PyErr_Occurred() ? NULL : PyLong_FromSsize_t(sum);
-        int failed = total == NULL || PyDict_SetItem(counts, rounded, total) < 0;
-        Py_XDECREF(total);
+        int failed = add_count(PyList_GET_ITEM(widths, t.items[k].face), rounded,
+                               t.items[k].count) < 0;
         Py_DECREF(rounded);
         if (failed)
             goto done;

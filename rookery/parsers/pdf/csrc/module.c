@@ -83,6 +83,16 @@ int glyph_field_named(PyObject *name) {
     return -1;
 }
 
+int add_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
+    PyObject *before = PyDict_GetItemWithError(counts, key);
+    if (before == NULL && PyErr_Occurred())
+        return -1;
+    PyObject *now = PyLong_FromSsize_t((before ? PyLong_AsSsize_t(before) : 0) + n);
+    int failed = now == NULL || PyDict_SetItem(counts, key, now) < 0;
+    Py_XDECREF(now);
+    return failed ? -1 : 0;
+}
+
 int cmp_double(const void *pa, const void *pb) {
     double a = *(const double *)pa, b = *(const double *)pb;
     return (a > b) - (a < b);

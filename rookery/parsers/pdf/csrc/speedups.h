@@ -46,6 +46,10 @@ int glyph_ok(const GlyphLayout *layout, PyObject *g);
 PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs,
                        const GlyphLayout *layout);
 
+/* counts[key] += n, as a Counter adds (a key first seen goes in last): 0, or -1 and an
+ * exception. */
+int add_count(PyObject *counts, PyObject *key, Py_ssize_t n);
+
 /* A comparison of doubles for qsort. */
 int cmp_double(const void *pa, const void *pb);
 

@@ -42,16 +42,8 @@ static PyObject *most_common_by_dict(const GlyphLayout *layout, PyObject **glyph
     if (seen == NULL)
         return NULL;
     for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *v = glyph_field(layout, glyphs[k], field);
-        PyObject *before = PyDict_GetItemWithError(seen, v);
-        if (before == NULL && PyErr_Occurred())
+        if (add_count(seen, glyph_field(layout, glyphs[k], field), 1) < 0)
             goto done;
-        PyObject *now = PyLong_FromSsize_t(before ? PyLong_AsSsize_t(before) + 1 : 1);
-        if (now == NULL || PyDict_SetItem(seen, v, now) < 0) {
-            Py_XDECREF(now);
-            goto done;
-        }
-        Py_DECREF(now);
     }
     Py_ssize_t pos = 0, most = 0;
     while (PyDict_Next(seen, &pos, &key, &value))
@@ -254,18 +246,8 @@ PyObject *counts(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t 
                     }
                 }
             }
-            if (run != NULL) {
-                PyObject *before = PyDict_GetItemWithError(seen, run);
-                if (before == NULL && PyErr_Occurred())
-                    goto fail;
-                Py_ssize_t total = (before ? PyLong_AsSsize_t(before) : 0) + counted;
-                PyObject *now = PyLong_FromSsize_t(total);
-                if (now == NULL || PyDict_SetItem(seen, run, now) < 0) {
-                    Py_XDECREF(now);
-                    goto fail;
-                }
-                Py_DECREF(now);
-            }
+            if (run != NULL && add_count(seen, run, counted) < 0)
+                goto fail;
             /* (a value first seen is added when its run ends, before any value seen
              * after it: the dict keeps the order first seen) */
             Py_XSETREF(run, Py_XNewRef(value));
