@@ -82,9 +82,10 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     colour = body_colour(glyph_lines)
     line_texts = texts(glyph_lines)
     words, free = repair.vocabularies(line_texts)
-    repair.repair_ligatures(glyph_lines, words)
+    if repair.repair_ligatures(glyph_lines, words, line_texts):
+        line_texts = texts(glyph_lines)  # glyphs that had no text have letters now
     facts = []
-    for line, glyphs, keeps, text in zip(lines, glyph_lines, kept, texts(glyph_lines)):
+    for line, glyphs, keeps, text in zip(lines, glyph_lines, kept, line_texts):
         text = text.strip()
         if text:
             style = line_style(glyphs, colour)

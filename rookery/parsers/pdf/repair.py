@@ -256,13 +256,16 @@ def _a_word(part: str, free: Counter) -> bool:
     return len(part) >= 3 and free[part.lower()] > 0
 
 
-def repair_ligatures(lines: list[list[Glyph]], words: Counter) -> None:
+def repair_ligatures(lines: list[list[Glyph]], words: Counter,
+                     line_texts: list[str] | None = None) -> bool:
     """Give unmapped glyphs the letters that make the words they sit in words of the
-    document. One glyph is one ligature throughout a font, so votes pool per glyph."""
+    document. One glyph is one ligature throughout a font, so votes pool per glyph.
+    `line_texts` are the lines' texts if the caller has them. Did any glyph change?"""
     votes: dict[object, Counter] = {}
     # the lines that hold an unmapped glyph (a text that holds the character is only
     # a candidate: the words below look for glyphs that are it)
-    lines = [glyphs for glyphs, text in zip(lines, texts(lines)) if UNKNOWN in text]
+    lines = [glyphs for glyphs, text in zip(lines, line_texts or texts(lines))
+             if UNKNOWN in text]
     for glyphs in lines:
         for word in _words_with_unknowns(glyphs):
             cids = {g.cid for g in word if g.text == UNKNOWN}
@@ -278,6 +281,7 @@ def repair_ligatures(lines: list[list[Glyph]], words: Counter) -> None:
         for g in glyphs:
             if g.text == UNKNOWN and g.cid in choice:
                 g.text = choice[g.cid]
+    return bool(choice)
 
 
 def _words_with_unknowns(glyphs: list[Glyph]):
