@@ -59,22 +59,39 @@ def word_ops(old: str, new: str, compiled: bool = True) -> list[tuple[int, str]]
     it)."""
     # a line break stays a line break, so diff-match-patch's line mode can first pair
     # up paragraphs and only then compare words inside the ones that differ
-    codes: dict[str, str] = {"\n": "\n"}
-    tokens: dict[str, str] = {"\n": "\n"}
-
-    def encode(text: str) -> str:
-        found = _TOKEN.findall(text)
-        for token in dict.fromkeys(found):  # new tokens, numbered as first met
-            if token not in codes:
-                code = codes[token] = _char(len(tokens) - 1)
-                tokens[code] = token
-        return "".join(map(codes.__getitem__, found))
-
+    codes = _Codes()
+    old_tokens, new_tokens = _TOKEN.findall(old), _TOKEN.findall(new)
     dmp = _FAST if compiled else _PYTHON
-    diffs = dmp.diff_main(encode(old), encode(new), True)
+    diffs = dmp.diff_main(codes.encode(old_tokens), codes.encode(new_tokens), True)
     dmp.diff_cleanupSemantic(diffs)  # on tokens, so no edit ever splits a word
-    return [(op, text) for op, chunk in diffs
-            if (text := "".join([tokens[c] for c in chunk]))]
+    # each code stands for one token, so a chunk's length counts tokens: an equality
+    # or deletion takes the next ones from the old text, an insertion from the new
+    out, i, j = [], 0, 0
+    for op, chunk in diffs:
+        n = len(chunk)
+        if op == 1:
+            text = "".join(new_tokens[j:j + n])
+        else:
+            text = "".join(old_tokens[i:i + n])
+            i += n
+        j += 0 if op == -1 else n
+        if text:
+            out.append((op, text))
+    return out
+
+
+class _Codes(dict):
+    """token → its one-character code, numbered as first met (a line break is itself)."""
+
+    def __init__(self):
+        super().__init__({"\n": "\n"})
+
+    def __missing__(self, token: str) -> str:
+        code = self[token] = _char(len(self) - 1)
+        return code
+
+    def encode(self, tokens: list[str]) -> str:
+        return "".join(map(self.__getitem__, tokens))
 
 
 def _char(i: int) -> str:
