@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..model import (Change, ChangeType, Document, DocumentDiff, Renumbering, Section,
                      same_text, title_key)
@@ -116,12 +116,15 @@ def _moved(old: list[Section], new: list[Section], pairs) -> set:
 # a bare "20" is as likely a quantity as a section, so it is rewritten only after a word
 # the document itself uses to cite sections (see reference_cues)
 _REFERENCE = re.compile(rf"(?<![\w.]){DOTTED}(?![\w])")
+# a citation is a word, a space and a dotted number: the number and its space are found
+# first (a pattern that starts with a literal is searched for quickly), then the word
+_CITATION = re.compile(rf"[ \u00a0]({DOTTED})(?![\w])")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \u00a0]\Z")
 # after a cue, a list of numbers: "rules 116, 117 and 118", "rules 305–306"; the joining
 # word is any short word, so no language's "and" is spelled out here
 _LIST = re.compile(rf"{NUMBER}(?:(?:,\s*|\s*[\u2013-]\s*|,?\s+[^\W\d_]{{1,4}}\s+){NUMBER})*"
                    r"(?![\w])")
-_WORD = re.compile(r"[^\W\d_]+")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def reference_cues(sections: list[Section], least: int = 3, share: float = 0.1) -> frozenset[str]:
@@ -132,17 +135,20 @@ def reference_cues(sections: list[Section], least: int = 3, share: float = 0.1) 
     numbers = {s.number for s in sections if s.number}
     whole = "\n".join(s.text for s in sections)
     cited: Counter = Counter()
-    for m in _REFERENCE.finditer(whole):  # the citations, then the word before each
-        if m.group() in numbers:
-            before = _WORD_BEFORE.search(whole, max(0, m.start() - 40), m.start())
+    for m in _CITATION.finditer(whole):  # the citations, then the word before each
+        if m.group(1) in numbers:
+            before = _WORD_BEFORE.search(whole, max(0, m.start() - 39), m.start() + 1)
             if before:
                 cited[before.group(1).lower()] += 1
     candidates = [w for w, n in cited.items() if n >= least]
     if not candidates:
         return frozenset()
+    # the lookahead for a first letter only speeds the search: a pattern that starts
+    # with a lookbehind tries it at every character
+    firsts = re.escape("".join(sorted({w[0] for w in candidates})))
     uses = Counter(w.lower() for w in re.findall(
-        r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, candidates)) + r")(?![^\W\d_])",
-        whole, re.I))
+        rf"(?=[{firsts}])(?<![^\W\d_])(?:" + "|".join(map(re.escape, candidates))
+        + r")(?![^\W\d_])", whole, re.I))
     return frozenset(w for w in candidates if cited[w] >= share * uses[w])
 
 
@@ -157,7 +163,7 @@ def follow_references(text: str, renumbered: dict[str, str],
     if not cues:
         return text
     out, at = [], 0
-    for word in _WORD.finditer(text):
+    for word in _whole_words(text, cues):
         if word.group().lower() not in cues:
             continue
         gap = word.end()
@@ -172,6 +178,26 @@ def follow_references(text: str, renumbered: dict[str, str],
             at = listed.end()
     out.append(text[at:])
     return "".join(out)
+
+
+def _whole_words(text: str, words: frozenset[str]) -> Iterator[re.Match]:
+    """Where `words` stand in `text` as whole words, in any case."""
+    if not words:
+        return
+    for m in _words_pattern(words).finditer(text):
+        # the letter before is checked here: a lookbehind first in the pattern would
+        # make it try every character instead of skipping to the words' first letters
+        if not (m.start() and _LETTER.match(text, m.start() - 1)):
+            yield m
+
+
+@functools.lru_cache(maxsize=64)
+def _words_pattern(words: frozenset[str]) -> re.Pattern:
+    # a case-insensitive pattern folds one character at a time, and lower() turns one
+    # character, the dotted capital I, into two: accept it where its two stand
+    alternatives = "|".join(re.escape(w).replace("i\u0307", "(?:i\u0307|\u0130)")
+                            for w in sorted(words))
+    return re.compile(rf"(?:{alternatives})(?![^\W\d_])", re.I)
 
 
 def renumbering_runs(changes: list[Change], least: int = 2) -> list[Renumbering]:

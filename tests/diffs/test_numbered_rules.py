@@ -69,10 +69,29 @@ def test_the_words_a_document_cites_its_sections_with_are_learned_from_it(texts,
     ("pay 303 glow", "pay 303 glow"),  # a quantity: no cue before it
     ("see rule 303a", "see rule 303a"),  # not a number the release renumbered
     ("as in 302.1, draw", "as in 302.2, draw"),  # a dotted number needs no cue
+    ("RULES 303 and 305", "RULES 304 and 306"),  # a cue in any case
+    ("overrule 303", "overrule 303"),  # a cue inside another word is not one
+    ("rulebook 303", "rulebook 303"),
+    ("see rule\u00a0303", "see rule\u00a0304"),
+    ("rule 303; rule 305", "rule 304; rule 306"),
 ])
 def test_references_follow_a_renumbering(text, expected):
     renumbered = {"303": "304", "305": "306", "302.1": "302.2"}
     assert follow_references(text, renumbered, frozenset({"rule", "rules"})) == expected
+
+
+@pytest.mark.parametrize("text, cues, expected", [
+    ("\u0130LKE 303", {"i\u0307lke"}, "\u0130LKE 304"),  # lower() makes two letters of one
+    ("\u039a\u0391\u039d\u03a9\u039d 303", {"\u03ba\u03b1\u03bd\u03c9\u03bd"},
+     "\u039a\u0391\u039d\u03a9\u039d 304"),
+    ("\u039f\u03a1\u039f\u03a3 303", {"\u03bf\u03c1\u03bf\u03c2"},
+     "\u039f\u03a1\u039f\u03a3 304"),  # a capital sigma that lower() makes final
+    ("Regel 303 und Regel 305", {"regel"}, "Regel 304 und Regel 306"),
+])
+def test_cues_are_found_as_lower_reads_them_in_any_script(text, cues, expected):
+    assert text.split()[0].lower() in cues  # the cue is the word as lower() reads it
+    renumbered = {"303": "304", "305": "306"}
+    assert follow_references(text, renumbered, frozenset(cues)) == expected
 
 
 def test_a_bare_reference_that_followed_an_inserted_section_is_no_change():
