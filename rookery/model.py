@@ -112,7 +112,12 @@ _NUMBER_PREFIX = re.compile(r"^\(?\d+(?:\.\d+)*\)?\.?\s+")
 
 def place_key(section: "Section") -> tuple[str, ...]:
     """The section's path, blind to case and to the numbers of its ancestors."""
-    return tuple(_place_part(p) for p in section.path)
+    return path_key(section.path)
+
+
+def path_key(path: tuple[str, ...]) -> tuple[str, ...]:
+    """The place_key of a section at `path`."""
+    return tuple(map(_place_part, path))
 
 
 @lru_cache(maxsize=16384)

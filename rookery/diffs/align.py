@@ -24,11 +24,12 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from itertools import chain
+from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
-from ..model import Section, place_key, text_key, title_key
+from ..model import Section, path_key, place_key, text_key, title_key
 
 Pair = tuple[int, int]
 
@@ -47,9 +48,9 @@ def text_similarity(a: str, b: str) -> float:
     return fuzz.ratio(a, b) / 100.0
 
 
-@dataclass(frozen=True)
-class _Keys:
-    """What alignment compares, computed once per section."""
+class _Keys(NamedTuple):
+    """What alignment compares, computed once per section (a tuple: thousands are made
+    per diff, and a frozen dataclass is several times slower to build)."""
 
     number: str | None
     name: str
@@ -166,12 +167,15 @@ def _places_through(old, new, ko, pairs) -> list[_Keys]:
     new_of = dict(pairs)
     old_parent = parents(old)
     out = list(ko)
+    under: dict[int, tuple[str, ...]] = {}  # the place of what stands under new[j]
     for i, p in enumerate(old_parent):
         if p is not None and p in new_of:
             j = new_of[p]
-            place = place_key(Section(title=None, kind="text", path=new[j].path + (new[j].heading,)))
+            if j not in under:
+                under[j] = path_key(new[j].path + (new[j].heading,))
+            place = under[j]
             if place != ko[i].place:
-                out[i] = replace(ko[i], place=place)
+                out[i] = ko[i]._replace(place=place)
     return out
 
 
@@ -235,21 +239,30 @@ def _gaps(pairs: list[Pair], left: set[int], right: set[int]):
 
 
 def _by_shared_words(ko, kn, left: set[int], right: set[int]) -> set[tuple[int, int]]:
-    """Pairs of leftovers that share words few other leftovers have."""
-    words_new = {j: set(_WORD.findall(kn[j].text.lower() + " " + kn[j].name)) for j in right}
-    words_old = {i: set(_WORD.findall(ko[i].text.lower() + " " + ko[i].name)) for i in left}
-    frequency = Counter(w for ws in words_new.values() for w in ws)
-    frequency.update(w for ws in words_old.values() for w in ws)
+    """Pairs of leftovers that share words few other leftovers have: for each old
+    leftover, the new ones sharing most such words, the nearest first among equals."""
+    words_new = {j: _words(kn[j]) for j in sorted(right)}
+    words_old = {i: _words(ko[i]) for i in sorted(left)}
+    frequency = Counter(chain.from_iterable(words_new.values()))
+    frequency.update(chain.from_iterable(words_old.values()))
+    rare = {w for w, n in frequency.items() if n <= RARE}
     index: dict[str, list[int]] = defaultdict(list)
     for j, ws in words_new.items():
-        for w in ws:
-            if frequency[w] <= RARE:
-                index[w].append(j)
+        for w in rare.intersection(ws):
+            index[w].append(j)
+    scale = len(kn) / max(len(ko), 1)
     out = set()
     for i, ws in words_old.items():
-        shared = Counter(j for w in ws if w in index for j in index[w])
-        out.update((i, j) for j, _n in shared.most_common(CANDIDATES))
+        shared = Counter(chain.from_iterable(map(index.__getitem__, index.keys() & ws)))
+        # ties go to the nearest place, then the earlier one: never to the order a set
+        # of words happens to iterate in, which changes from run to run
+        nearest = sorted(shared, key=lambda j: (-shared[j], abs(j - i * scale), j))
+        out.update((i, j) for j in nearest[:CANDIDATES])
     return out
+
+
+def _words(k: _Keys) -> set[str]:
+    return set(_WORD.findall(k.text.lower() + " " + k.name))
 
 
 def increasing_subsequence(seq: list[int]) -> set[int]:

@@ -124,3 +124,21 @@ def test_icons_count_only_where_both_sides_print_them():
 def test_marks_spelled_out_and_lost_letters_are_no_change(old, new, changed):
     result = changes([ruling("7.1", "Names", old)], [ruling("7.1", "Names", new)])
     assert result == ([("modified", "Names", True, False, False, False)] if changed else [])
+
+
+def test_leftovers_that_share_as_many_rare_words_are_taken_nearest_first():
+    # one old leftover shares one rare word with each of ten new ones: the ten tie, and
+    # the six kept must be the nearest to its place, whatever order a set of words
+    # iterates in (that order changes from run to run)
+    from rookery.diffs import align
+
+    words = [f"word{k:02d}" for k in range(10)]
+    old = [ruling(str(k), f"Old {k}", "filler text here") for k in range(20)]
+    old[10] = ruling("10", "Lantern", " ".join(words))
+    new = [ruling(str(k), f"New {k}", f"{words[k // 2]} more filler") if k % 2 == 0
+           else ruling(str(k), f"New {k}", "other filler") for k in range(20)]
+    ko = [align._keys(s) for s in old]
+    kn = [align._keys(s) for s in new]
+    found = align._by_shared_words(ko, kn, {10}, set(range(0, 20, 2)))
+    # 4 and 16 are as near as each other: the earlier one is kept
+    assert found == {(10, j) for j in (4, 6, 8, 10, 12, 14)}
