@@ -76,6 +76,19 @@ def test_every_configuration_key_is_documented_in_the_readme():
     assert "[[source]]" in default_toml()
 
 
+def test_the_default_sources_selectors_compile(tmp_path):
+    # load_config trusts the built-in selectors and does not compile them: this does
+    config = parse_config(default_toml(), tmp_path, check_selectors=True)
+    assert any(source.remove for source in config.sources)
+
+
+def test_a_bad_selector_in_a_configuration_file_is_refused_as_it_is_read(tmp_path):
+    path = tmp_path / "rookery.toml"
+    path.write_text('[[source]]\nid = "a"\nurl = "https://x"\nremove = ["p[[["]\n')
+    with pytest.raises(UsageError, match="is not a CSS selector"):
+        load_config(path)
+
+
 def test_a_sqlite_database_url_moves_the_store_file_and_other_urls_are_refused(tmp_path):
     config = parse_config('database = "sqlite:///db/main.sqlite"', tmp_path)
     assert config.db_file == tmp_path / "db" / "main.sqlite"
