@@ -46,21 +46,51 @@ def wrap(segments: Segments, width: int, color: bool = False, indent: str = "   
     lines: list[str] = []
     current: Segments = []
     used = 0
+    words = False  # does the line hold a word yet (not only spaces and the indent)?
     for text, style in segments:
+        if used + len(text) <= room:  # no line ends inside it: its words go in at once
+            used = _add_whole(current, text, style, used)
+            words = words or bool(text.strip())
+            continue
         for token in _TOKENS.findall(text):
             if token.isspace():
                 if not (current and current[-1][0].isspace()):
                     current.append((token.replace("\n", " "), style))
                     used += len(token)
                 continue
-            if used + len(token) > room and any(t.strip() for t, _s in current):
+            if used + len(token) > room and words:
                 lines.append(render(current, color))
-                current, used = [(indent, "")], len(indent)
+                current, used, words = [(indent, "")], len(indent), bool(indent.strip())
             current.append((token, style))
             used += len(token)
-    if any(t.strip() for t, _s in current):
+            words = True
+    if words:
         lines.append(render(current, color))
     return lines
+
+
+def _add_whole(current: Segments, text: str, style: str, used: int) -> int:
+    """Add all of `text` to the line as wrap would word by word (a space that follows a
+    space is dropped, a line break becomes a space), in at most three pieces: the
+    spaces it starts and ends with, and what stands between them, which render treats
+    alike whether it comes as one token or many. Returns the line's new length."""
+    body = text.strip()
+    if not body:  # all spaces, or nothing
+        if text and not (current and current[-1][0].isspace()):
+            current.append((text.replace("\n", " "), style))
+            used += len(text)
+        return used
+    start = len(text) - len(text.lstrip())
+    end = start + len(body)
+    if start and not (current and current[-1][0].isspace()):
+        current.append((text[:start].replace("\n", " "), style))
+        used += start
+    current.append((body.replace("\n", " "), style))
+    used += len(body)
+    if end < len(text):
+        current.append((text[end:].replace("\n", " "), style))
+        used += len(text) - end
+    return used
 
 
 def fill(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
