@@ -347,14 +347,20 @@ def section_from_dict(d: dict) -> Section:
 
 
 def document_to_json(doc: Document) -> str:
-    return json.dumps({"title": doc.title, "version": doc.version, "effective": doc.effective,
-                       "format": doc.format, "warnings": doc.warnings,
-                       "sections": [section_to_dict(s) for s in doc.sections]},
-                      ensure_ascii=False)
+    return json.dumps(document_to_dict(doc), ensure_ascii=False)
 
 
 def document_from_json(text: str, source: str = "") -> Document:
-    d = json.loads(text)
+    return document_from_dict(json.loads(text), source)
+
+
+def document_to_dict(doc: Document) -> dict:
+    return {"title": doc.title, "version": doc.version, "effective": doc.effective,
+            "format": doc.format, "warnings": doc.warnings,
+            "sections": [section_to_dict(s) for s in doc.sections]}
+
+
+def document_from_dict(d: dict, source: str = "") -> Document:
     return Document(sections=[section_from_dict(s) for s in d["sections"]], title=d.get("title"),
                     version=d.get("version"), effective=d.get("effective"),
                     format=d.get("format", "html"), source=source,

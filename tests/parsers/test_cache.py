@@ -70,6 +70,23 @@ def test_a_damaged_entry_is_parsed_again_and_replaced(tmp_path):
         assert ParseCache(folder=tmp_path, version="1").get(content_key(page(2))) == doc
 
 
+def test_an_entry_in_the_json_modules_spelling_is_read(tmp_path):
+    # entries are written by orjson; a folder filled before (by the json module, with
+    # its own spacing and escapes) is still read, not parsed again
+    import zlib
+
+    from rookery.model import document_to_json
+
+    data = page(2).replace(b"shuffles.", 'shuffles \u201cthe\u201d d\u00e9ck \\ "twice".'.encode())
+    doc = parse(data, cache=ParseCache(folder=tmp_path, version="1"))
+    assert "d\u00e9ck" in doc.sections[1].text
+    key = content_key(data)
+    cache = ParseCache(folder=tmp_path, version="1")
+    cache.path(key).write_bytes(zlib.compress(f"{key}\n{document_to_json(doc)}".encode()))
+    assert cache.get(key) == doc
+    assert (cache.hits, cache.misses) == (1, 0)
+
+
 def test_an_entry_made_for_another_key_is_not_taken(tmp_path):
     cache = ParseCache(folder=tmp_path, version="1")
     parse(page(2), cache=cache)
