@@ -14,6 +14,9 @@ from .blocks import ENDS_SENTENCE, Block, after_lead
 from .numbering import Label, continues, follows, read_label
 
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "……"
+# two of its marks with only spaces between: where this is not found, no leader is
+# (the leader's pattern opens with spaces, so it is tried at every character)
+_TWO_MARKS = re.compile(r"[.\u2026\u00b7_]\s*[.\u2026\u00b7_]")
 _PAGE = re.compile(r"\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 MIN_RUN = 3  # one-line blocks in a row that repeat later headings
 LONGEST = 160  # characters: a longer line is a sentence, not a contents entry
@@ -23,7 +26,8 @@ SUBTOPIC_LINES = 4  # an entry's subtopics run to no more lines than this
 def entry_key(line: str) -> str:
     """A heading and the contents line that names it compare equal under this key (a
     number run onto its title, "10.10.Sing Together", as one set apart)."""
-    line = _LEADER.sub(" ", line)
+    if _TWO_MARKS.search(line):  # a quick look first: most lines hold no leader
+        line = _LEADER.sub(" ", line)
     read = read_label(line)
     if read is not None and read[1]:
         line = f"{read[0].printed} {read[1]}"
@@ -47,6 +51,8 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
     names at its outermost level: the document's own word on what its top-level parts
     are (chapters, glossary, summary), whatever their type says."""
     later: set[str] = set()  # keys of the headings after the block being looked at
+    firsts: set[str] = set()  # their first words: a line whose first word is none of
+    # them cannot run later headings together (and most lines are not looked at further)
     joined: dict[int, list[str]] = {}  # a heading that runs later headings together
     listed = [False] * len(blocks)
     with_topics = [False] * len(blocks)
@@ -54,20 +60,19 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
         block = blocks[k]
         lines = [_names(line) for line in block.text.split("\n") if line.strip()]
         # a line may hold two entries or more, side by side ("1. Setup 2. Play")
-        hits = sum(a in later or b in later or bool(_joined_entries(b, later))
-                   for a, b in lines)
+        hits = sum(a in later or b in later or b.split(" ", 1)[0] in firsts
+                   and bool(_joined_entries(b, later)) for a, b in lines)
         listed[k] = bool(lines) and hits == len(lines) or (len(lines) >= 2 and
                                                           hits >= 0.6 * len(lines)) \
             or block.kind == "heading" and bool(joined.setdefault(
                 k, _joined_entries(lines[0][0], later) if lines else []))
         # an entry with its subtopics under it counts only within a run of entries
         with_topics[k] = not listed[k] and _entry_with_subtopics(block, lines, later)
-        if block.kind == "heading":
-            later.add(entry_key(block.text[:LONGEST]))
-            continue
-        read = _headline(block)
-        if read:
+        read = entry_key(block.text[:LONGEST]) if block.kind == "heading" \
+            else _headline(block)
+        if read or block.kind == "heading":
             later.add(read)
+            firsts.add(read.split(" ", 1)[0])
     listed = [a or b for a, b in zip(listed, with_topics)]
     # an entry's own subtopics ("Ready, Exerted, Damaged" under "5.1. Conditions") name
     # no heading, but lie between entries that do: they belong to the list

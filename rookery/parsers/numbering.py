@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # A label at the start of a line: optional "(", parts joined by ".", optional letters
 # after the last digits, optional ")" or "." or ":", then white space or the end.
@@ -43,6 +44,7 @@ class Label:
         return self.parts[:-1]
 
 
+@lru_cache(maxsize=16384)  # the outline asks of most lines two or three times
 def read_label(text: str, loose: bool = False) -> tuple[Label, str] | None:
     """The number that opens `text` and what follows it, or None.
 
