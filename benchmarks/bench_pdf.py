@@ -10,8 +10,9 @@ the same pages; the median of each per folder (layout A `pdf`, layout B `pdf_b`,
 `mtg/pdf`, `lorcana`), and ours / bare. Targets: ours <= 10 ms/page median and <= 2.5x
 bare. Then `rookery diff` of two MTG PDFs as a command, wall time, with an empty cache
 and then a warm one (targets 3 s and 0.5 s on an idle 2-core machine), and its peak
-memory, workers included (target 300 MB). Between the two, where one MTG parse goes:
-PDFium's own page loading, and the compiled per-glyph loops against their Python twins.
+memory, workers included (target 300 MB), and where a warm diff's CPU time goes.
+Between the two, where one MTG parse goes: PDFium's own page loading, and the compiled
+per-glyph loops against their Python twins.
 `--quick` times one file per folder. Prints, never fails.
 """
 from __future__ import annotations
@@ -173,6 +174,7 @@ def diff_walls(corpus: Path) -> None:
                 walls.append(time.perf_counter() - t)
     with tempfile.TemporaryDirectory(prefix="rookery-bench-cache-") as folder:
         peak = peak_mb(command, {**os.environ, "ROOKERY_CACHE": folder})
+        parts = warm_parts([mtg[0], mtg[-1]], folder)  # the folder that command filled
     names = f"{mtg[0].name} {mtg[-1].name}"
     print(f"\nrookery diff {names} on {os.cpu_count()} cores:")
     print(f"  empty cache: best {min(cold):.2f} s, median {statistics.median(cold):.2f} s "
@@ -180,6 +182,46 @@ def diff_walls(corpus: Path) -> None:
     print(f"  warm cache:  best {min(warm):.2f} s, median {statistics.median(warm):.2f} s "
           f"(target <= 0.5 s)")
     print(f"  peak memory, empty cache: {peak:.0f} MB (target <= 300 MB)")
+    print("  where a warm diff's CPU goes, in this process, best of rounds (ms): "
+          + ", ".join(f"{name} {ms:.0f}" for name, ms in parts.items()))
+
+
+def warm_parts(paths: list[Path], folder: str) -> dict[str, float]:
+    """CPU ms of the stages of a warm diff, each the best of ROUNDS: both releases read
+    from the cache `folder`, their sections aligned, the pairs compared (with the
+    alignment again: the diff does it), and the diff written as JSON and as text. The
+    command adds Python's start, the imports and the configuration to these."""
+    from rookery.commands.common import json_text
+    from rookery.diffs.align import align
+    from rookery.diffs.compare import diff_documents
+    from rookery.diffs.report import to_json
+    from rookery.diffs.text import render_text
+    from rookery.parsers import PARSER_VERSION, ReadOptions
+    from rookery.parsers.cache import ParseCache
+    from rookery.parsers.together import Release, parse_releases
+
+    def cache():  # that folder, whatever $ROOKERY_CACHE says, and nothing in memory yet
+        return ParseCache(folder=folder, version=PARSER_VERSION)
+
+    releases = [Release(path.read_bytes(), str(path)) for path in paths]
+    old, new = parse_releases(releases, cache(), ReadOptions())
+    diff = diff_documents(old, new)
+    stages = {
+        "read from the cache": lambda: parse_releases(releases, cache(), ReadOptions()),
+        "align": lambda: align(old.sections, new.sections),
+        "align and compare": lambda: diff_documents(old, new),
+        "JSON": lambda: json_text(to_json(diff)),
+        "text": lambda: render_text(diff),
+    }
+    best = {}
+    for name, stage in stages.items():
+        times = []
+        for _ in range(ROUNDS):
+            t = time.process_time()
+            stage()
+            times.append(time.process_time() - t)
+        best[name] = min(times) * 1000
+    return best
 
 
 def main() -> int:
