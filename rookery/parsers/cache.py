@@ -17,8 +17,6 @@ import zlib
 from collections import OrderedDict
 from pathlib import Path
 
-import orjson
-
 from ..model import Document, document_from_dict, document_to_dict
 
 SUFFIX = ".parse"
@@ -49,7 +47,10 @@ def encode(key: str, doc: Document) -> bytes:
     """A cache entry's bytes: the key, then the Document as JSON, compressed. A process
     that parsed the document makes them, beside the others' (together.py)."""
     # orjson: a few times as fast as the json module both ways (a long rulebook is a
-    # megabyte of JSON, written in a cold diff's critical path and read in a warm one)
+    # megabyte of JSON, written in a cold diff's critical path and read in a warm one);
+    # imported here, as the commands that only read the configuration need none of it
+    import orjson
+
     return zlib.compress(key.encode() + b"\n" + orjson.dumps(document_to_dict(doc)), 1)
 
 
@@ -100,6 +101,8 @@ class ParseCache:
             self._docs.popitem(last=False)
 
     def _read(self, key: str) -> Document | None:
+        import orjson  # (see encode)
+
         path = self.path(key)
         try:
             blob = path.read_bytes()
