@@ -149,7 +149,7 @@ def test_the_two_readers_give_the_same_characters_for_the_reader():
 
 def test_unmapped_ligature_glyphs_are_restored_from_the_documents_words():
     from rookery.parsers.pdf.glyphs import UNKNOWN, Glyph
-    from rookery.parsers.pdf.repair import repair_ligatures, vocabulary
+    from rookery.parsers.pdf.repair import repair_ligatures, vocabularies
 
     def line(parts):
         glyphs = []
@@ -161,7 +161,8 @@ def test_unmapped_ligature_glyphs_are_restored_from_the_documents_words():
 
     lines = [line(["the ", "?", "rst player"]), line(["a ", "?", "nal ruling"]),
              line(["first and final"])]
-    repair_ligatures(lines, vocabulary("".join(g.text for g in l) for l in lines))
+    words, _free = vocabularies("".join(g.text for g in l) for l in lines)
+    repair_ligatures(lines, words)
     assert ["".join(g.text for g in l) for l in lines[:2]] == ["the first player",
                                                               "a final ruling"]
 

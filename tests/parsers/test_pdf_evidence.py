@@ -7,9 +7,9 @@ from rookery.parsers.blocks import Block
 from rookery.parsers.contents import drop_contents
 from rookery.parsers.lexicon import Lexicon
 from rookery.parsers.pdf.glyphs import Glyph, fragments
-from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens, free_words,
+from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens,
                                         keeps_hyphen, plain_hyphen_at_end, split_word,
-                                        vocabulary)
+                                        vocabularies)
 from rookery.parsers.pdf.typography import (line_style, other_glyphs, restore_small_caps,
                                            settle_sizes, usual_widths)
 
@@ -152,8 +152,9 @@ def test_a_line_end_hyphen_of_any_kind_is_a_hyphen(hyphen):
     ("out-of", "play", True),  # a compound broken at its own hyphen
 ])
 def test_a_hyphenated_break_is_judged_by_the_documents_vocabulary(left, right, keeps):
-    words = vocabulary(["considered targeting play out-of-play non-targeting is con- sidered",
-                        "a non-target- ing effect and an out-of- play card"])
+    words, _free = vocabularies(
+        ["considered targeting play out-of-play non-targeting is con- sidered",
+         "a non-target- ing effect and an out-of- play card"])
     assert keeps_hyphen(left, right, words, soft=True) is keeps
 
 
@@ -179,7 +180,7 @@ def test_a_word_printed_nowhere_else_is_judged_by_the_words_printed_whole(
         left, right, heading, keeps):
     lines = ["a rule for some players and how one phase ends", "Interpretations pub-",
              "lished by organisers", "Interpretations pub-", "lished again"]
-    words, free = vocabulary(lines), free_words(lines)
+    words, free = vocabularies(lines)
     assert keeps_hyphen(left, right, words, soft=True, heading=heading, free=free) is keeps
 
 
@@ -191,7 +192,7 @@ def test_a_word_printed_nowhere_else_is_judged_by_the_words_printed_whole(
 ])
 def test_a_word_printed_nowhere_else_is_judged_by_its_languages_words(left, right, keeps):
     lines = ["the two players agree how a card may be played and which rulings apply"]
-    words, free = vocabulary(lines), free_words(lines)
+    words, free = vocabularies(lines)
     english = Lexicon("en", {"two": 1, "player": 1, "some": 1, "how": 1, "somehow": 1,
                              "clarifications": 1})
     assert keeps_hyphen(left, right, words, soft=True, free=free,
@@ -203,7 +204,7 @@ def test_a_word_printed_nowhere_else_is_judged_by_its_languages_words(left, righ
 
 def test_the_documents_own_words_come_before_its_languages():
     # the document prints both words its own way, against what the list would say
-    words = vocabulary(["a twoplayer game", "it works some-how"])
+    words, _free = vocabularies(["a twoplayer game", "it works some-how"])
     english = Lexicon("en", {"two": 1, "player": 1, "some": 1, "how": 1, "somehow": 1})
     assert keeps_hyphen("two", "player", words, soft=True, lexicon=lambda: english) is False
     assert keeps_hyphen("some", "how", words, soft=True, lexicon=lambda: english) is True
@@ -212,8 +213,8 @@ def test_the_documents_own_words_come_before_its_languages():
 def test_soft_hyphens_inside_words_do_not_split_the_documents_vocabulary():
     # a typesetter that keeps its hyphenation points in the text ("be\u00adtween") still
     # prints "between": a break "be-" "tween" joins
-    words = vocabulary(["the lane be\u00adtween two cards", "cards be\u00adtween lanes",
-                        "an out-of-play card"])
+    words, _free = vocabularies(["the lane be\u00adtween two cards",
+                                 "cards be\u00adtween lanes", "an out-of-play card"])
     assert keeps_hyphen("be", "tween", words, soft=True) is False
     assert words["between"] == 2
 
@@ -485,7 +486,7 @@ def test_a_soft_hyphen_after_a_letter_drawn_narrower_than_usual_is_a_slice():
 ])
 def test_a_headings_hyphen_the_vocabulary_cannot_judge_is_kept_before_a_word(
         left, right, heading, keeps):
-    words = vocabulary(["an effect ends", "each effect resolves", "the rulings"])
+    words, _free = vocabularies(["an effect ends", "each effect resolves", "the rulings"])
     assert keeps_hyphen(left, right, words, soft=True, heading=heading) is keeps
 
 

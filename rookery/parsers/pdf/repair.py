@@ -21,7 +21,9 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def vocabularies(line_texts) -> tuple[Counter, Counter]:
-    """(vocabulary, free_words) of the lines, each line's words found once."""
+    """Every word the lines print, in lower case, with how often; and the words they
+    print whole for certain: neither a line's first word (perhaps the rest of a word
+    broken on the line before) nor a last one broken with a hyphen."""
     words: Counter = Counter()
     free: Counter = Counter()
     for text in line_texts:
@@ -29,17 +31,6 @@ def vocabularies(line_texts) -> tuple[Counter, Counter]:
         words.update(found)
         free.update(found[1:-1] if text.rstrip().endswith(_ENDS) else found[1:])
     return words, free
-
-
-def vocabulary(line_texts) -> Counter:
-    """Every word the lines print, in lower case, with how often."""
-    return vocabularies(line_texts)[0]
-
-
-def free_words(line_texts) -> Counter:
-    """The words lines print whole for certain: neither a line's first word (perhaps the
-    rest of a word broken on the line before) nor a last one broken with a hyphen."""
-    return vocabularies(line_texts)[1]
 
 
 def _words(text: str) -> list[str]:
@@ -264,7 +255,7 @@ def repair_ligatures(lines: list[list[Glyph]], words: Counter,
     votes: dict[object, Counter] = {}
     # the lines that hold an unmapped glyph (a text that holds the character is only
     # a candidate: the words below look for glyphs that are it)
-    lines = [glyphs for glyphs, text in zip(lines, line_texts or texts(lines))
+    lines = [glyphs for glyphs, text in zip(lines, texts(lines) if line_texts is None else line_texts)
              if UNKNOWN in text]
     for glyphs in lines:
         for word in _words_with_unknowns(glyphs):
