@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from typing import Callable, Iterator
+from typing import Callable
 
 from ..model import (Change, ChangeType, Document, DocumentDiff, Renumbering, Section,
                      same_text, title_key)
@@ -124,7 +124,6 @@ _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \u00a0]\Z")
 # word is any short word, so no language's "and" is spelled out here
 _LIST = re.compile(rf"{NUMBER}(?:(?:,\s*|\s*[\u2013-]\s*|,?\s+[^\W\d_]{{1,4}}\s+){NUMBER})*"
                    r"(?![\w])")
-_LETTER = re.compile(r"[^\W\d_]")
 
 
 def reference_cues(sections: list[Section], least: int = 3, share: float = 0.1) -> frozenset[str]:
@@ -143,12 +142,7 @@ def reference_cues(sections: list[Section], least: int = 3, share: float = 0.1) 
     candidates = [w for w, n in cited.items() if n >= least]
     if not candidates:
         return frozenset()
-    # the lookahead for a first letter only speeds the search: a pattern that starts
-    # with a lookbehind tries it at every character
-    firsts = re.escape("".join(sorted({w[0] for w in candidates})))
-    uses = Counter(w.lower() for w in re.findall(
-        rf"(?=[{firsts}])(?<![^\W\d_])(?:" + "|".join(map(re.escape, candidates))
-        + r")(?![^\W\d_])", whole, re.I))
+    uses = Counter(w.lower() for w in _whole_words(frozenset(candidates)).findall(whole))
     return frozenset(w for w in candidates if cited[w] >= share * uses[w])
 
 
@@ -163,7 +157,7 @@ def follow_references(text: str, renumbered: dict[str, str],
     if not cues:
         return text
     out, at = [], 0
-    for word in _whole_words(text, cues):
+    for word in _whole_words(cues).finditer(text):
         if word.group().lower() not in cues:
             continue
         gap = word.end()
@@ -180,24 +174,18 @@ def follow_references(text: str, renumbered: dict[str, str],
     return "".join(out)
 
 
-def _whole_words(text: str, words: frozenset[str]) -> Iterator[re.Match]:
-    """Where `words` stand in `text` as whole words, in any case."""
-    if not words:
-        return
-    for m in _words_pattern(words).finditer(text):
-        # the letter before is checked here: a lookbehind first in the pattern would
-        # make it try every character instead of skipping to the words' first letters
-        if not (m.start() and _LETTER.match(text, m.start() - 1)):
-            yield m
-
-
 @functools.lru_cache(maxsize=64)
-def _words_pattern(words: frozenset[str]) -> re.Pattern:
+def _whole_words(words: frozenset[str]) -> re.Pattern:
+    """A pattern of `words` (not none) as whole words, in any case."""
     # a case-insensitive pattern folds one character at a time, and lower() turns one
     # character, the dotted capital I, into two: accept it where its two stand
     alternatives = "|".join(re.escape(w).replace("i\u0307", "(?:i\u0307|\u0130)")
                             for w in sorted(words))
-    return re.compile(rf"(?:{alternatives})(?![^\W\d_])", re.I)
+    # the lookahead for a first letter only speeds the search: a pattern that opens
+    # with a lookbehind tries it at every character
+    firsts = re.escape("".join(sorted({w[0] for w in words})))
+    return re.compile(rf"(?=[{firsts}])(?<![^\W\d_])(?:{alternatives})(?![^\W\d_])",
+                      re.I)
 
 
 def renumbering_runs(changes: list[Change], least: int = 2) -> list[Renumbering]:
