@@ -188,8 +188,9 @@ def diff_walls(corpus: Path) -> None:
 
 def warm_parts(paths: list[Path], folder: str) -> dict[str, float]:
     """CPU ms of the stages of a warm diff, each the best of ROUNDS: both releases read
-    from the cache `folder`, their sections aligned, the pairs compared (with the
-    alignment again: the diff does it), and the diff written as JSON and as text. The
+    from the cache `folder`, their sections aligned, the pairs compared and the alerts
+    raised (with the alignment again: the diff does it), and the diff written as JSON
+    and as text. The
     command adds Python's start, the imports and the configuration to these."""
     from rookery.commands.common import json_text
     from rookery.diffs.align import align
@@ -209,7 +210,7 @@ def warm_parts(paths: list[Path], folder: str) -> dict[str, float]:
     stages = {
         "read from the cache": lambda: parse_releases(releases, cache(), ReadOptions()),
         "align": lambda: align(old.sections, new.sections),
-        "align and compare": lambda: diff_documents(old, new),
+        "align, compare and alerts": lambda: diff_documents(old, new),
         "JSON": lambda: json_text(to_json(diff)),
         "text": lambda: render_text(diff),
     }

@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rookery.parsers.contents import _LEADER, _TWO_MARKS, entry_key
+from rookery.parsers.contents import _LEADER, _TWO_MARKS, _joined_entries, entry_key
 
 
 @pytest.mark.parametrize("line, key", [
@@ -24,3 +24,15 @@ def test_a_contents_line_is_keyed_without_its_leaders(line, key):
 def test_a_line_the_quick_look_passes_over_holds_no_leader(line):
     # entry_key runs the leader's slow pattern only where two marks stand together
     assert _TWO_MARKS.search(line) or _LEADER.sub(" ", line) == line
+
+
+_WORDS = st.sampled_from(["glossary", "update", "summary", "play", "setup"])
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.sets(st.lists(_WORDS, min_size=1, max_size=3).map(" ".join), max_size=6),
+       st.lists(_WORDS, max_size=6).map(" ".join))
+def test_only_a_line_whose_first_word_opens_a_later_heading_runs_them_together(later, key):
+    # split_contents asks _joined_entries only of such lines
+    firsts = {k.split(" ", 1)[0] for k in later}
+    assert not _joined_entries(key, later) or key.split(" ", 1)[0] in firsts
