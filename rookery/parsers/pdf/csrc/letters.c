@@ -160,12 +160,8 @@ static Py_ssize_t face_number(PyObject *const *parts, PyObject *faces, PyObject 
  * three places by `round` once each, in the order first seen, so that every count and
  * every tie falls as rounding each glyph's advance would make it fall. */
 PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3 || !PyList_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "usual_widths(lines, Glyph, round)");
-        return NULL;
-    }
     GlyphLayout layout;
-    if (!glyph_layout(args[1], &layout))
+    if (!loop_args(args, nargs, 3, 1, "usual_widths(lines, Glyph, round)", &layout))
         return NULL;
     PyObject *round = args[2], *faces = PyList_New(0), *index = PyDict_New();
     PyObject *widths = NULL, *out = NULL, *three = PyLong_FromLong(3);

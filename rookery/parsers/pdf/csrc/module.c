@@ -83,6 +83,15 @@ int glyph_field_named(PyObject *name) {
     return -1;
 }
 
+int loop_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, int glyph_at,
+              const char *usage, GlyphLayout *layout) {
+    if (nargs != want || !PyList_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return 0;
+    }
+    return glyph_layout(args[glyph_at], layout);
+}
+
 int add_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
     PyObject *before = PyDict_GetItemWithError(counts, key);
     if (before == NULL && PyErr_Occurred())

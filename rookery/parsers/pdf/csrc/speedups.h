@@ -46,6 +46,12 @@ int glyph_ok(const GlyphLayout *layout, PyObject *g);
 PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs,
                        const GlyphLayout *layout);
 
+/* The arguments of a compiled loop: `want` of them, a list first (glyphs, or lines of
+ * them) and the Glyph class at `glyph_at`, read into `layout`. 0 and a TypeError that
+ * shows `usage` if not. */
+int loop_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, int glyph_at,
+              const char *usage, GlyphLayout *layout);
+
 /* counts[key] += n, as a Counter adds (a key first seen goes in last): 0, or -1 and an
  * exception. */
 int add_count(PyObject *counts, PyObject *key, Py_ssize_t n);

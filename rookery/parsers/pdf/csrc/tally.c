@@ -139,12 +139,8 @@ static int all_of_family(const GlyphLayout *layout, PyObject **ink, Py_ssize_t n
 
 /* tally(glyphs, Glyph) → None | (letters, one_size, size, family, colour, bold, italic) */
 PyObject *tally(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyList_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "tally(glyphs, Glyph)");
-        return NULL;
-    }
     GlyphLayout layout;
-    if (!glyph_layout(args[1], &layout))
+    if (!loop_args(args, nargs, 2, 1, "tally(glyphs, Glyph)", &layout))
         return NULL;
     PyObject *glyphs = args[0], *out = NULL, *alpha = NULL;
     Py_ssize_t n = PyList_GET_SIZE(glyphs), inked = 0, lettered = 0;
@@ -201,12 +197,8 @@ done:
 /* counts(lines, Glyph, field_name, alnum_only) → {value: glyphs}, in the order first
  * seen */
 PyObject *counts(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4 || !PyList_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "counts(lines, Glyph, field_name, alnum_only)");
-        return NULL;
-    }
     GlyphLayout layout;
-    if (!glyph_layout(args[1], &layout))
+    if (!loop_args(args, nargs, 4, 1, "counts(lines, Glyph, field_name, alnum_only)", &layout))
         return NULL;
     int field = glyph_field_named(args[2]);
     int alnum_only = field < 0 ? -1 : PyObject_IsTrue(args[3]);
@@ -263,12 +255,8 @@ fail:
 
 /* texts(lines, Glyph) → ["".join(g.text for g in line) for line in lines] */
 PyObject *texts(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyList_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "texts(lines, Glyph)");
-        return NULL;
-    }
     GlyphLayout layout;
-    if (!glyph_layout(args[1], &layout))
+    if (!loop_args(args, nargs, 2, 1, "texts(lines, Glyph)", &layout))
         return NULL;
     Py_ssize_t n = PyList_GET_SIZE(args[0]);
     PyObject *out = PyList_New(n);
