@@ -56,6 +56,49 @@ def test_reportlab_layouts_read_alike(tmp_path):
         assert twins.assert_loops_agree(data, plumber=True) > 500, layout.name
 
 
+# neighbouring characters, each in a text object of its own, that differ from the one
+# before in one part of their style at a time (mode 2, fill and stroke, is a fake bold),
+# or in none (the compiled loop reuses the style of the run before then)
+_ONE_CHANGE = [
+    {}, {}, {"fill": (0.8, 0.1, 0.1)}, {}, {"size": 13}, {"font": "Helvetica-Bold"}, {},
+    {"mode": 2}, {"scale": 80}, {"rise": 3}, {}, {"fill": (0.8, 0.1, 0.1)},
+    {"fill": (0.8, 0.1, 0.2)}, {"fill": (0.8, 0.2, 0.2)}, {"fill": (0.9, 0.2, 0.2)}, {"size": 13},
+    {"font": "Times-Italic", "size": 9}, {"mode": 3}, {}, {"matrix": (1, 0.5, 0, 1)}, {},
+    {"matrix": (1, 0, 0.5, 1)}, {}, {"matrix": (1, 0, 0, 2)}, {}, {"matrix": (0, 1, -1, 0)},
+    {"matrix": (0, 1, -1, 0)}, {},
+]
+
+
+def _char_objects_pdf(path) -> bytes:
+    from reportlab.pdfgen import canvas
+
+    pdf = canvas.Canvas(str(path), pagesize=(400, 200))
+    x = 20.0
+    for k, change in enumerate(_ONE_CHANGE * 3):
+        text = pdf.beginText()
+        text.setTextOrigin(x, 120)
+        text.setFont(change.get("font", "Helvetica"), change.get("size", 11))
+        text.setFillColorRGB(*change.get("fill", (0, 0, 0)))
+        text.setTextRenderMode(change.get("mode", 0))
+        text.setHorizScale(change.get("scale", 100))
+        text.setRise(change.get("rise", 0))
+        if "matrix" in change:  # turned or slanted text is left out; stretched is read
+            text.setTextTransform(*change["matrix"], x, 120)
+        text.textOut("abcdefghijklmnopqrstuvwxyz"[k % 26])
+        pdf.drawText(text)
+        x += 6
+    pdf.showPage()
+    pdf.save()
+    return path.read_bytes()
+
+
+@needs_loops
+def test_character_objects_with_one_style_change_at_a_time_read_alike(tmp_path):
+    data = _char_objects_pdf(tmp_path / "objects.pdf")
+    upright = sum(c.get("matrix", (1, 0, 0, 1))[1:3] == (0, 0) for c in _ONE_CHANGE)
+    assert twins.assert_loops_agree(data) == upright * 3
+
+
 def glyph(text="a", x0=0.0, x1=5.0, base=10.0, size=10.0, color=None,
           space_after=False) -> Glyph:
     return Glyph(text, x0, x1, base - size, base + 2, size, "serif", False, False, color,

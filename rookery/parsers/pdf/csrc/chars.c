@@ -80,25 +80,55 @@ static unsigned *page_codes(const Calls *c, void *tp, int count) {
     return codes;
 }
 
+/* What decides a run's style, as PDFium gives it: the fields of the key run_style
+ * looks the style up by. */
+typedef struct {
+    void *font;
+    double size;
+    int filled, mode;
+    unsigned r, g, b;
+    Matrix m;
+} StyleKey;
+
+static int same_key(const StyleKey *x, const StyleKey *y) {
+    /* field by field, with C's ==, as the key tuples compare (a NaN matches nothing) */
+    return x->font == y->font && x->size == y->size && x->filled == y->filled &&
+           x->mode == y->mode && (!x->filled || (x->r == y->r && x->g == y->g &&
+                                                  x->b == y->b)) &&
+           x->m.a == y->m.a && x->m.b == y->m.b && x->m.c == y->m.c && x->m.d == y->m.d;
+}
+
 /* The style of a run of characters from one text object: looked up by its key in
- * `styles`, made by `make_style(key)` the first time (None: rotated text). */
+ * `styles`, made by `make_style(key)` the first time (None: rotated text). A run in the
+ * style of the run before it reuses that style without building its key: a producer
+ * may give every character a text object of its own, in the same style as the last. */
 static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject *styles,
-                           PyObject *make_style, Matrix *matrix) {
-    void *font = c->get_font(obj);
-    unsigned r, g, b, a;
+                           PyObject *make_style, Matrix *matrix, StyleKey *last,
+                           PyObject *last_style) {
+    StyleKey key_of = {0};
+    unsigned alpha;
+    key_of.font = c->get_font(obj);
+    key_of.filled = c->get_fill(obj, &key_of.r, &key_of.g, &key_of.b, &alpha) != 0;
+    if (!key_of.filled)
+        key_of.r = key_of.g = key_of.b = 0;
+    c->get_matrix(tp, k, matrix);  /* (a failed call leaves the last one's, as in Python) */
+    key_of.m = *matrix;
+    key_of.size = c->get_size(tp, k);
+    key_of.mode = c->get_mode(obj);
+    if (last_style != NULL && same_key(&key_of, last))
+        return Py_NewRef(last_style);
+    *last = key_of;
     PyObject *colour;
-    if (c->get_fill(obj, &r, &g, &b, &a))
-        colour = Py_BuildValue("(III)", r, g, b);
+    if (key_of.filled)
+        colour = Py_BuildValue("(III)", key_of.r, key_of.g, key_of.b);
     else
         colour = Py_NewRef(Py_None);
     if (colour == NULL)
         return NULL;
-    c->get_matrix(tp, k, matrix);  /* (a failed call leaves the last one's, as in Python) */
-    Matrix m = *matrix;
-    double size = c->get_size(tp, k);
-    int mode = c->get_mode(obj);
-    PyObject *key = Py_BuildValue("(NdNidddd)", PyLong_FromVoidPtr(font), size, colour, mode,
-                                  (double)m.a, (double)m.b, (double)m.c, (double)m.d);
+    Matrix m = key_of.m;
+    PyObject *key = Py_BuildValue("(NdNidddd)", PyLong_FromVoidPtr(key_of.font), key_of.size,
+                                  colour, key_of.mode, (double)m.a, (double)m.b, (double)m.c,
+                                  (double)m.d);
     if (key == NULL)
         return NULL;
     PyObject *style = PyDict_GetItemWithError(styles, key);
@@ -163,6 +193,7 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
     /* PDFium's answers, kept from one character to the next as the Python loop keeps
      * them in its buffers (a call that fails leaves the last answer) */
     Matrix matrix = {0};
+    StyleKey last_key = {0};  /* the key of `style`, while it is not NULL */
     RectF box = {0};
     double x = 0, y = 0;
     for (int k = 0; k < count; k++) {
@@ -187,8 +218,10 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
             continue;
         if (obj != run) {
             run = obj;
+            PyObject *next = run_style(&c, tp, k, obj, styles, make_style, &matrix,
+                                       &last_key, style);
             Py_XDECREF(style);
-            style = run_style(&c, tp, k, obj, styles, make_style, &matrix);
+            style = next;
             if (style == NULL)
                 goto fail;
         }
