@@ -34,6 +34,7 @@ _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 # PDF maps to no text, alone before the words, is one too (a bullet in a symbol font)
 _BULLET = re.compile(rf"^(?:[{BULLETS}*]+\s*|\ufffd\s+)")
 _BULLET_STARTS = frozenset(BULLETS + "*\ufffd")  # what _BULLET's match starts with
+_LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a hyphen
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
 
 
@@ -59,6 +60,23 @@ class _Line:
     @property
     def size(self):
         return self.style.size
+
+    # measures the paragraph rules ask of a line again and again (spacing.py), once each
+    @functools.cached_property
+    def first_word(self) -> float:
+        return spacing.first_word_width(self.glyphs)
+
+    @functools.cached_property
+    def word_space(self) -> float:
+        return spacing.word_space(self.glyphs)
+
+    @functools.cached_property
+    def leaders(self) -> bool:
+        return spacing.ends_in_leaders(self.text)
+
+    @functools.cached_property
+    def tallest(self) -> float:
+        return max(g.size for g in self.glyphs)
 
 
 @dataclass
@@ -209,8 +227,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
                 and spacing.close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
         if not spacing.is_full(last, f, slack=last.size) and not spacing.centred(last):
             return False  # a line that stopped well short of the edge: a heading ends
-        tallest = max(g.size for g in last.glyphs + f.glyphs)
-        return f.line.bottom - last.line.bottom <= 1.5 * tallest
+        return f.line.bottom - last.line.bottom <= 1.5 * max(last.tallest, f.tallest)
     if not same_size(f.size, last.size):
         return False
     full = spacing.is_full(last, f)
@@ -321,7 +338,7 @@ def _settle_near_misses(block: _Block) -> None:
         if join != " " or forced < 2 or 2 * forced <= len(joins) - 1:
             continue  # the other breaks are not mostly forced (or too few to say)
         last, nxt = block.lines[first + k], block.lines[first + k + 1]
-        if last.line.column[1] - last.x1 >= spacing.first_word_width(nxt) - 0.3 * last.size:
+        if last.line.column[1] - last.x1 >= nxt.first_word - 0.3 * last.size:
             block.joins[first + k] = "\n"
 
 
@@ -330,11 +347,11 @@ def _join(block: _Block, nxt: _Line) -> str:
     if not spacing.is_full(last, nxt):
         return "\n"  # stopped short
     own = block.joins[1:] if block.lead else block.joins  # not the name line's break
-    if own and own[-1] == "\n" and last.line.column[1] - last.x1 >= spacing.first_word_width(nxt):
+    if own and own[-1] == "\n" and last.line.column[1] - last.x1 >= nxt.first_word:
         # the next word would only just not fit with its space: in a block whose lines
         # break where they end (a list, one name a line) this one does too
         return "\n"
-    if re.search(r"[^\W\d_]-$", last.text) and (
+    if last.text.endswith("-") and _LETTER_HYPHEN.search(last.text) and (
             nxt.text[:1].islower() or last.text.isupper() and nxt.text[:1].isupper()):
         return "-"  # a word broken (in lower case, or in a line of capitals), or a compound
     return " "

@@ -1,7 +1,9 @@
 """How a PDF's lines stand to one another: the usual distance between baselines (a
 paragraph space is more), a line that fills its column or stops short, a box of text
 narrower than its column, a line set in or centred. The paragraph rules
-(paragraphs.py) ask these of lines that carry `.line`, `.glyphs`, `.text`, `.size`."""
+(paragraphs.py) ask these of lines that carry `.line`, `.glyphs`, `.text`, `.size`, and
+the measures below that a line is asked many times (`.first_word`, `.word_space`,
+`.leaders`: see paragraphs._Line, which works each out once)."""
 from __future__ import annotations
 
 import re
@@ -12,6 +14,7 @@ from ..blocks import runs
 from .typography import same_size
 
 if TYPE_CHECKING:
+    from .glyphs import Glyph
     from .paragraphs import _Line
 
 def pitches(facts: list[_Line]) -> dict:
@@ -82,12 +85,13 @@ def indented(f: _Line) -> bool:
     return f.x0 - f.line.column[0] >= 0.6 * f.size
 
 
-def first_word_width(f: _Line) -> float:
-    start = f.glyphs[0].x0
-    for g in f.glyphs:
+def first_word_width(glyphs: list[Glyph]) -> float:
+    """How wide the line's first word is: where the next line's would have had to fit."""
+    start = glyphs[0].x0
+    for g in glyphs:
         if not g.text.strip():
             return g.x0 - start
-    return f.glyphs[-1].x1 - start
+    return glyphs[-1].x1 - start
 
 
 _LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
@@ -104,18 +108,23 @@ def is_full(last: _Line, nxt: _Line, slack: float = 0.0) -> bool:
     """Would the next line's first word have fitted at the end of this one (with `slack`
     points to spare)? If not, the line was full and the break between them is only a
     wrap. A line that dot leaders fill to the edge is not full of words."""
-    if _LEADERS.search(last.text):
+    if last.leaders:
         return False
     room = last.line.column[1] - last.x1
-    word = first_word_width(nxt)
+    word = nxt.first_word
     # room for the word and the larger of a third of an em and the line's own word space:
     # the third of an em first, as it is cheaper to know and most often decides
     if room < word + 0.3 * last.size + slack:
         return True
-    return room < word + _word_space(last) + slack
+    return room < word + last.word_space + slack
 
 
-def _word_space(f: _Line) -> float:
+def ends_in_leaders(text: str) -> bool:
+    """Do dot leaders fill the line to its end ("Round Sequence . . . . 5")?"""
+    return text.count(".") >= 3 and _LEADERS.search(text) is not None  # (3: the fewest)
+
+
+def word_space(glyphs: list[Glyph]) -> float:
     """The line's own space between words (letter-spaced type spaces its words wider)."""
-    spaces = sorted(g.x1 - g.x0 for g in f.glyphs if g.text == " ")
+    spaces = sorted(g.x1 - g.x0 for g in glyphs if g.text == " ")
     return spaces[len(spaces) // 2] if spaces else 0.0
