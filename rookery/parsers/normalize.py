@@ -41,10 +41,10 @@ _RULES = [
     (re.compile(r" {2,}"), " "),
     (re.compile(r" *\n[ \n]*"), "\n"),
     (re.compile(r" +(?=[,;:!?)\]]|\.(?!\.))"), ""),
-    (re.compile(r"(?<=[(\[]) +"), ""),
+    # the bracket kept (a lookbehind for it would be tried at every character)
+    (re.compile(r"([(\[]) +"), lambda m: m.group(1)),
 ]
 _ENDS = re.compile(r"^[ \n]+|[ \n]+$")
-_AROUND_SEP = re.compile(r"[ \n]*\x00[ \n]*")
 _SEP = "\x00"  # joins texts normalized together; never in a document's text
 
 Span = tuple[int, int]
@@ -78,10 +78,9 @@ def normalize_many(items: list[tuple[str, list[Span] | tuple[Span, ...]]]
     text = _translate(_SEP.join(items[k][0].replace(_SEP, " ") for k in plain))
     for pattern, repl in _RULES:
         text = pattern.sub(repl, text)
-    text = _AROUND_SEP.sub(_SEP, text).strip(" \n")
     out: list = [None] * len(items)
     for k, piece in zip(plain, text.split(_SEP)):
-        out[k] = (piece, [])
+        out[k] = (piece.strip(" \n"), [])  # as _ENDS leaves a text normalized alone
     for k, (raw, spans) in enumerate(items):
         if spans:
             out[k] = normalize(raw, spans)

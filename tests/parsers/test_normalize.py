@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rookery.parsers.normalize import normalize, normalize_many
 
@@ -39,4 +41,17 @@ def test_marks_split_by_white_space_only_are_joined():
 
 def test_many_texts_normalize_exactly_as_one_at_a_time():
     items = [(" a  b ", []), ("c\u2014d", [(0, 1)]), ("", []), ("x ,y", []), ("\u00a0", [])]
+    assert normalize_many(items) == [normalize(raw, spans) for raw, spans in items]
+
+
+_PIECES = st.sampled_from([" ", "  ", "\n", " \n ", "(", "[", ")", "]", ".", "..", ",", ";",
+                           "?", "a", "Bc", "\u00a0", "\ufb01", "\u00ad", "\u2014", "\t", "\x00"])
+_TEXTS = st.lists(_PIECES, max_size=14).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_TEXTS, st.booleans()), max_size=8))
+def test_any_texts_normalize_together_as_one_at_a_time(drawn):
+    # marks on some texts (those go one at a time), none on the rest (those go together)
+    items = [(raw, [(0, len(raw))] if marked and raw else []) for raw, marked in drawn]
     assert normalize_many(items) == [normalize(raw, spans) for raw, spans in items]
