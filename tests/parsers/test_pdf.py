@@ -167,6 +167,31 @@ def test_unmapped_ligature_glyphs_are_restored_from_the_documents_words():
                                                               "a final ruling"]
 
 
+def test_ligatures_the_document_never_spells_out_are_read_by_its_languages_words():
+    # a font that sets every "fi" and "ff" as one unmapped glyph: the document prints none
+    # of those words whole, so the language's words vote; a glyph only ever seen alone (a
+    # bullet) gets no vote, though the language has a word "fl"
+    from rookery.parsers.lexicon import Lexicon
+    from rookery.parsers.pdf.glyphs import UNKNOWN, Glyph
+    from rookery.parsers.pdf.repair import repair_ligatures, vocabularies
+
+    def line(text):
+        return [Glyph(UNKNOWN if c in "?!#" else c, 0, 1, 0, 1, 10, "serif", False, False,
+                      None, {"?": 7, "!": 9, "#": 11}.get(c)) for c in text]
+
+    def lines():
+        return [line("the ?rst e!ect"), line("# a clari?ed ruling"), line("? an o!er")]
+
+    language = Lexicon("en", frozenset({"first", "effect", "clarified", "offer", "fl", "ff"}))
+    words, _free = vocabularies("".join(g.text for g in l) for l in lines())
+    alone = lines()
+    assert not repair_ligatures(alone, words)  # the document's own words say nothing
+    read = lines()
+    assert repair_ligatures(read, words, lexicon=lambda: language)
+    assert ["".join(g.text for g in l) for l in read] == [
+        "the first effect", f"{UNKNOWN} a clarified ruling", "fi an offer"]
+
+
 def test_each_distinct_file_is_parsed_once():
     data = pdf_of(LAYOUTS[0].name)
     cache = ParseCache()

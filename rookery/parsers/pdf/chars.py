@@ -5,7 +5,7 @@ library. Two libraries can fill it, declared in CHAR_READERS:
 * "pdfplumber": pdfminer.six through pdfplumber, pure Python.
 
 Each gives, per character, what the reader uses and nothing else: its text (or UNKNOWN
-for a glyph the PDF maps to no text), its box (top-down points), its size, its font's
+for a glyph the PDF maps to no text, or to a control character), its box (top-down points), its size, its font's
 family, weight and slant, and its fill colour. Rotated text (stamps, margin notes) is
 left out. Both must give the same sections; the tests hold them to it.
 """
@@ -182,7 +182,7 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
             # capitals) is the ink's: its left edge is the origin, where the glyph
             # starts, as in every other box; the ink alone would open gaps in words
             left = x
-        if code and not 0xFFFD <= code <= 0xFFFF:
+        if code and not 0xFFFD <= code <= 0xFFFF and not is_control(code):
             append(Glyph(chr(code), left, right, height - top, height - bottom, size,
                          family, bold, italic, colour, None, False, height - y))
         else:  # no text: the font and the glyph's width tell one such glyph from another
@@ -190,6 +190,14 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
                          family, bold, italic, colour, _unknown_cid(family, right - left),
                          False, height - y))
     return out
+
+
+def is_control(code: int) -> bool:
+    """Is the character a control character (C0 but tab and line ends, DEL, C1)? No
+    glyph's text is one: PDFium falls back to the glyph's code for a glyph its font maps
+    to no text (an "fi" ligature a program rewriting the PDF left unmapped reads as
+    U+0003), where pdfminer says "(cid:3)". Such a glyph is read as one without text."""
+    return code < 32 and code not in (9, 10, 13) or 0x7F <= code <= 0x9F
 
 
 def _unknown_cid(family: str, width: float) -> tuple:
@@ -358,6 +366,8 @@ def _plumber_glyphs(chars: list[dict], height: float) -> list[Glyph]:
         cid = None
         if text.startswith("(cid:") and text.endswith(")"):
             text, cid = UNKNOWN, int(text[5:-1])
+        elif len(text) == 1 and is_control(ord(text)):
+            text, cid = UNKNOWN, ord(text)
         colour_value = ch["non_stroking_color"]
         key = (ch["fontname"], colour_value if isinstance(colour_value, (tuple, list, type(None)))
                else str(colour_value))

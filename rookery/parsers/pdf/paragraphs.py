@@ -100,7 +100,8 @@ def build_blocks(lines: list[Line]) -> list[Block]:
     colour = body_colour(glyph_lines)
     line_texts = texts(glyph_lines)
     words, free = repair.vocabularies(line_texts)
-    if repair.repair_ligatures(glyph_lines, words, line_texts):
+    lexicon = functools.cache(lambda: lexicon_of(words))  # loaded only if a question needs it
+    if repair.repair_ligatures(glyph_lines, words, line_texts, lexicon):
         line_texts = texts(glyph_lines)  # glyphs that had no text have letters now
     facts = []
     for line, glyphs, keeps, text in zip(lines, glyph_lines, kept, line_texts):
@@ -144,7 +145,6 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             if join == "-":
                 breaks.append(repair.split_word(b.lines[k].text, b.lines[k + 1].text))
     soft = repair.hyphenates(breaks, wraps, words)
-    lexicon = functools.cache(lambda: lexicon_of(words))  # loaded only if a break needs it
     finished = [_finish(b, kind, levels, (words, free, lexicon), soft)
                 for b, kind in zip(blocks, kinds)]
     # every block's text normalized at once: a few passes over the document's text beat

@@ -248,31 +248,48 @@ def _a_word(part: str, free: Counter) -> bool:
 
 
 def repair_ligatures(lines: list[list[Glyph]], words: Counter,
-                     line_texts: list[str] | None = None) -> bool:
+                     line_texts: list[str] | None = None,
+                     lexicon: Callable[[], Lexicon | None] | None = None) -> bool:
     """Give unmapped glyphs the letters that make the words they sit in words of the
     document. One glyph is one ligature throughout a font, so votes pool per glyph.
-    `line_texts` are the lines' texts if the caller has them. Did any glyph change?"""
+    Where the document spells none of a glyph's words without it (a font that sets every
+    "fi" as that glyph), the words of the document's language vote instead (`lexicon()`,
+    asked only then). `line_texts` are the lines' texts if the caller has them. Did any
+    glyph change?"""
     votes: dict[object, Counter] = {}
     # the lines that hold an unmapped glyph (a text that holds the character is only
     # a candidate: the words below look for glyphs that are it)
     lines = [glyphs for glyphs, text in zip(lines, texts(lines) if line_texts is None else line_texts)
              if UNKNOWN in text]
+    found: list[tuple[object, list[Glyph]]] = []  # each word with one unmapped glyph's
     for glyphs in lines:
         for word in _words_with_unknowns(glyphs):
             cids = {g.cid for g in word if g.text == UNKNOWN}
-            if len(cids) != 1:
-                continue
-            cid = cids.pop()
-            for ligature in LIGATURES:
-                spelled = "".join(ligature if g.text == UNKNOWN else g.text for g in word)
-                if words[spelled.lower()]:
-                    votes.setdefault(cid, Counter())[ligature] += 1
+            if len(cids) == 1:
+                found.append((cids.pop(), word))
+    _vote(found, votes, lambda spelled: words[spelled.lower()] > 0)
+    # (a word of the language's, not the document's, is weaker evidence: the glyph must
+    # sit among two letters at least; alone, a bullet would read as "fl", which is one)
+    unvoted = [(cid, word) for cid, word in found
+               if cid not in votes and sum(g.text != UNKNOWN for g in word) >= 2]
+    known = lexicon() if unvoted and lexicon is not None else None
+    if known is not None:
+        _vote(unvoted, votes, known.knows)
     choice = {cid: c.most_common(1)[0][0] for cid, c in votes.items()}
     for glyphs in lines:
         for g in glyphs:
             if g.text == UNKNOWN and g.cid in choice:
                 g.text = choice[g.cid]
     return bool(choice)
+
+
+def _vote(found: list[tuple[object, list[Glyph]]], votes: dict[object, Counter],
+          is_word: Callable[[str], bool]) -> None:
+    """Each ligature that spells a word `is_word` accepts gets a vote for its glyph."""
+    for cid, word in found:
+        for ligature in LIGATURES:
+            if is_word("".join(ligature if g.text == UNKNOWN else g.text for g in word)):
+                votes.setdefault(cid, Counter())[ligature] += 1
 
 
 def _words_with_unknowns(glyphs: list[Glyph]):

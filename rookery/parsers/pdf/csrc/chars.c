@@ -80,6 +80,12 @@ static unsigned *page_codes(const Calls *c, void *tp, int count) {
     return codes;
 }
 
+/* chars.is_control: a control character, which no glyph's text is (C0 but tab and line
+ * ends, DEL, C1) */
+static int is_control(unsigned code) {
+    return (code < 32 && code != 9 && code != 10 && code != 13) || (code >= 0x7F && code <= 0x9F);
+}
+
 /* What decides a run's style, as PDFium gives it: the fields of the key run_style
  * looks the style up by. */
 typedef struct {
@@ -233,7 +239,7 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         if (x < left - origin_noise)
             left = x;  /* an ink box (synthesized small capitals) starts at the origin */
         PyObject *text, *cid;
-        if (code && !(code >= 0xFFFD && code <= 0xFFFF)) {
+        if (code && !(code >= 0xFFFD && code <= 0xFFFF) && !is_control(code)) {
             text = PyUnicode_FromOrdinal((int)code);
             cid = Py_NewRef(Py_None);
         } else {  /* no text: the font and the glyph's width tell one from another */
