@@ -73,6 +73,23 @@ def test_a_space_glyph_drawn_over_a_letter_parts_nothing(nudge):
     assert words(page_of(line))[0] == "collects words"
 
 
+@pytest.mark.parametrize("inside,expected", [(True, "Skyforge rules"),
+                                              (False, "Sky forge rules")])
+def test_a_space_glyph_the_next_letter_is_kerned_back_over_parts_nothing(inside, expected):
+    # a program rewriting a PDF may write a space between two letters and kern the second
+    # back over it, so that the space ends inside the letter before it; a real space
+    # (the same glyph moved to where that letter ends) parts the words
+    line = set_line("Skyforge rules")
+    f = line[3]
+    start = f.x0 + 0.6 if inside else f.x1
+    line.insert(3, Glyph(" ", start, start + 3.5, f.top, f.bottom, f.size, "serif", False,
+                         False, (0, 0, 0), base=f.base))
+    if not inside:  # the word after the space moves along with it
+        for g in line[4:]:
+            g.x0, g.x1 = g.x0 + 3.5 + f.x1 - f.x0, g.x1 + 3.5 + f.x1 - f.x0
+    assert words(page_of(line))[0] == expected
+
+
 def test_no_word_space_follows_a_soft_hyphen():
     # a letter and the soft hyphen after it share one glyph; their slices of its box
     # leave a gap as wide as a space before the next letter

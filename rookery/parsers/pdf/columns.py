@@ -43,6 +43,13 @@ class Line:
     def bottom(self) -> float:
         return max(f.bottom for f in self.fragments)
 
+    @property
+    def base(self) -> float:
+        """Where the line stands: its (lowest) baseline. Line spacing is measured from
+        baseline to baseline, as type is set: the bottoms of glyph boxes move with each
+        font's idea of its descent, which a program rewriting the PDF may change."""
+        return max(f.base for f in self.fragments)
+
 
 def find_gutters(frags: list[Fragment], trusted: list[Gutter] = (),
                  seen: list[Gutter] = ()) -> list[Gutter]:

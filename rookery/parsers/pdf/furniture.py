@@ -2,7 +2,8 @@
 
 Nothing here knows a string or a coordinate. A fragment is furniture when it is among the
 outermost lines of its page and a fragment with the same text (digits aside, so page
-numbers match) sits at the same height on at least half of the pages, set at the same
+numbers match) sits at the same height (its baseline: the boxes' tops move with each
+font's idea of its ascent) on at least half of the pages, set at the same
 left edge, centre or right edge, or in the mirrored place (the outer corner of facing
 pages: right on odd pages, left on even ones), and not level with a column of text beside
 it (then it is that column's first or last line).
@@ -32,10 +33,10 @@ def split_furniture(pages: list[list[Fragment]], widths: list[float] | None = No
     widths = widths or [0.0] * len(pages)
     by_key: dict[str, list[tuple[int, Fragment]]] = defaultdict(list)
     for index, frags in enumerate(pages):
-        tops = sorted({round(f.top) for f in frags})
-        edge = set(tops[:EDGE_LINES] + tops[-EDGE_LINES:])
+        bases = sorted({round(f.base) for f in frags})
+        edge = set(bases[:EDGE_LINES] + bases[-EDGE_LINES:])
         for f in frags:
-            if round(f.top) in edge:
+            if round(f.base) in edge:
                 by_key[furniture_key(f.text)].append((index, f))
     need = max(2, (len(pages) + 1) // 2)
     recurring = [members for members in by_key.values()
@@ -65,7 +66,7 @@ def _in_text_block(f: Fragment, frags: list[Fragment], likely: set[int]) -> bool
         return True
     for g in frags:
         if g is f or id(g) in likely or g.x1 > f.x0 and g.x0 < f.x1 \
-                or abs(g.top - f.top) > 0.5 * max(g.size, f.size):
+                or abs(g.base - f.base) > 0.5 * max(g.size, f.size):
             continue
         if any(_column_mates(g, h) for h in frags):
             return True
@@ -76,15 +77,15 @@ def _column_mates(a: Fragment, b: Fragment) -> bool:
     """Does `b` stand right above or below `a`, at its left edge: the next line of its
     column?"""
     return b is not a and abs(b.x0 - a.x0) <= 0.5 * a.size \
-        and 0 < abs(b.top - a.top) <= 1.6 * a.size
+        and 0 < abs(b.base - a.base) <= 1.6 * a.size
 
 
 def _same_height(members: list[tuple[int, Fragment]]):
-    """Runs of fragments whose tops lie within a third of their size of each other."""
-    members = sorted(members, key=lambda m: m[1].top)
+    """Runs of fragments whose baselines lie within a third of their size of each other."""
+    members = sorted(members, key=lambda m: m[1].base)
     group = [members[0]]
     for m in members[1:]:
-        if m[1].top - group[-1][1].top <= max(2.0, 0.3 * m[1].size):
+        if m[1].base - group[-1][1].base <= max(2.0, 0.3 * m[1].size):
             group.append(m)
         else:
             yield group

@@ -242,10 +242,12 @@ def _same_place(a: Glyph, b: Glyph) -> bool:
 def _takes_room(blank: Glyph, before: Glyph, after: Glyph) -> bool:
     """Does a space glyph stand between the glyphs around it? One drawn at the place of
     a letter beside it parts nothing: a browser writes one where it may break a word (at
-    a soft hyphen). A real space starts where the letter before it ends, give or take
-    kerning and a letter's overhang."""
+    a soft hyphen), and a program rewriting a PDF may write one that the next letter is
+    kerned back over, so that it ends inside the letter before it. A real space starts
+    where the letter before it ends, give or take kerning and a letter's overhang."""
     near = SAME_PLACE * max(blank.size, 1.0)
-    return abs(blank.x0 - after.x0) > near and abs(blank.x0 - before.x0) > near
+    return abs(blank.x0 - after.x0) > near and abs(blank.x0 - before.x0) > near \
+        and blank.x1 >= before.x1 - near
 
 
 def _number_meets_title(ink: list[Glyph], k: int) -> bool:

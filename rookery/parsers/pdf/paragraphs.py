@@ -227,7 +227,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
                 and spacing.close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
         if not spacing.is_full(last, f, slack=last.size) and not spacing.centred(last):
             return False  # a line that stopped well short of the edge: a heading ends
-        return f.line.bottom - last.line.bottom <= 1.5 * max(last.tallest, f.tallest)
+        return f.line.base - last.line.base <= 1.5 * max(last.tallest, f.tallest)
     if not same_size(f.size, last.size):
         return False
     full = spacing.is_full(last, f)

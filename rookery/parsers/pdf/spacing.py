@@ -25,7 +25,7 @@ def pitches(facts: list[_Line]) -> dict:
     pages: dict[tuple[int, float], Counter] = {}
     for a, b in zip(facts, facts[1:]):
         if b.line.page == a.line.page and not b.line.first_in_column and a.size == b.size:
-            delta = round(b.line.bottom - a.line.bottom, 1)
+            delta = round(b.line.base - a.line.base, 1)
             if 0 < delta < 3 * a.size:
                 seen.setdefault(a.size, Counter())[delta] += 1
                 pages.setdefault((a.line.page, a.size), Counter())[delta] += 1
@@ -66,7 +66,7 @@ def narrow_boxes(facts: list[_Line]) -> None:
 def _same_box(a: _Line, b: _Line) -> bool:
     return a.line.page == b.line.page and a.line.column == b.line.column \
         and abs(a.x0 - b.x0) < 0.5 * b.size and same_size(a.size, b.size) \
-        and 0 < b.line.bottom - a.line.bottom <= 1.6 * b.size
+        and 0 < b.line.base - a.line.base <= 1.6 * b.size
 
 
 def new_column(last: _Line, f: _Line) -> bool:
@@ -77,7 +77,7 @@ def new_column(last: _Line, f: _Line) -> bool:
 def close(last: _Line, f: _Line, pitch: dict) -> bool:
     """Does `f` follow `last` at the usual spacing (no paragraph space between)?"""
     usual = pitch.get((f.line.page, f.size)) or pitch.get(f.size, 1.2 * f.size)
-    return f.line.bottom - last.line.bottom <= usual + 0.12 * f.size
+    return f.line.base - last.line.base <= usual + 0.12 * f.size
 
 
 def indented(f: _Line) -> bool:

@@ -62,12 +62,12 @@ def _stands_below(lines: list, k: int, j: int, rows: set[int]) -> bool:
     first = j
     while first > 0 and _same_column(lines[first], lines[first - 1]) and \
             any(first - d in rows for d in (1, 2, 3)):
-        steps.append(lines[first].line.bottom - lines[first - 1].line.bottom)
+        steps.append(lines[first].line.base - lines[first - 1].line.base)
         first -= 1
     if not steps or not all(_same_column(lines[i], lines[j]) for i in range(j + 1, k + 1)):
         return False
     widest = max(steps) * (1 + PITCH_SLACK)
-    return any(lines[i].line.bottom - lines[i - 1].line.bottom > widest
+    return any(lines[i].line.base - lines[i - 1].line.base > widest
                for i in range(j + 1, k + 1))
 
 
@@ -80,7 +80,7 @@ def _split_at_cells(f, row) -> bool:
     """Cut a line right under a table row into the row's cells (see _recut). Returns
     whether the line now has the row's cells."""
     cells = row.line.fragments
-    if not _same_column(f, row) or f.line.bottom - row.line.bottom > 5 * f.size:
+    if not _same_column(f, row) or f.line.base - row.line.base > 5 * f.size:
         return False
     return _recut(f, [c.x0 for c in cells])
 
@@ -188,7 +188,7 @@ def _same_cells(a, b, reach: float = 2.5) -> bool:
     if a.line.page != b.line.page:
         near = (b if b.line.page > a.line.page else a).line.first_in_column
     elif a.line.column == b.line.column:
-        near = abs(a.line.bottom - b.line.bottom) <= reach * a.size
+        near = abs(a.line.base - b.line.base) <= reach * a.size
     else:
         near = a.line.first_in_column or b.line.first_in_column
     return near and all(abs(x - y) <= ALIGNED * a.size for x, y in zip(_starts(a), _starts(b)))
@@ -215,8 +215,8 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
             or any(abs(a - c) >= 0.5 * f.size for a, c in zip(_starts(above), _starts(row))):
         return False
     if len(pieces) == len(cells):
-        apart = row.line.bottom - above.line.bottom
-        if f.line.bottom - last.line.bottom >= apart - 0.1 * f.size:
+        apart = row.line.base - above.line.base
+        if f.line.base - last.line.base >= apart - 0.1 * f.size:
             return False
     ends = [c.x0 for c in cells[1:]] + [row.line.column[1]]
     for piece in pieces:

@@ -278,7 +278,8 @@ PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
                 }
                 if (blank != NULL) {  /* glyphs._takes_room */
                     double near = r.same_place * max1(blank->size);
-                    if (fabs(blank->x0 - g->x0) > near && fabs(blank->x0 - prev->x0) > near)
+                    if (fabs(blank->x0 - g->x0) > near && fabs(blank->x0 - prev->x0) > near &&
+                        blank->x1 >= prev->x1 - near)
                         spaced[inked - 1] = 1;
                 }
             }
