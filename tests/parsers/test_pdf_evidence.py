@@ -101,6 +101,18 @@ def test_no_word_space_follows_a_soft_hyphen():
     assert words(page_of(line))[0] == "an abil\u00adity"
 
 
+def test_a_space_glyph_after_a_soft_hyphen_ends_the_word():
+    # a letter whose glyph's text is the letter and a soft hyphen (where the engine may
+    # break the word), the two sharing its box as slices, then a space glyph of its own
+    line = set_line("as my own")
+    y = line[4]
+    line[4:5] = [Glyph("y", y.x0, (y.x0 + y.x1) / 2, y.top, y.bottom, y.size, "serif", False,
+                       False, (0, 0, 0), base=y.base),
+                 Glyph("\u00ad", (y.x0 + y.x1) / 2, y.x1, y.top, y.bottom, y.size, "serif",
+                       False, False, (0, 0, 0), base=y.base)]
+    assert words(page_of(line))[0] == "as my\u00ad own"
+
+
 def test_a_ligatures_letters_sharing_its_box_do_not_set_a_short_words_tracking():
     # "time." opening a line: "t" and "i" are one ligature glyph, both given its box;
     # their overlap is no tracking, and "m" set flush against the ligature (a rounding

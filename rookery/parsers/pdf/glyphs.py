@@ -211,9 +211,10 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 # is wider than the tracking at all: a letter-spaced word drawn glyph by
                 # glyph makes PDFium infer spaces inside it, at gaps no wider than its
                 # other letters' (in plain type a glyph's overhang may hide a real gap)
-                # (a soft hyphen stands inside a word, whatever gap its slice leaves)
-                if (k in spaced or k in inferred and (plain or gap > tight) or gap > loose
-                        or prev.text == "." and _number_meets_title(ink, k)) \
+                # (a soft hyphen stands inside a word, whatever gap its slice leaves,
+                # unless a space glyph that takes room follows it: the word ends there)
+                if k in spaced or (k in inferred and (plain or gap > tight) or gap > loose
+                                   or prev.text == "." and _number_meets_title(ink, k)) \
                         and prev.text != "\u00ad":
                     # the space between two words is coloured only if both are
                     current.append(Glyph(" ", prev.x1, g.x0, prev.top, prev.bottom, prev.size,

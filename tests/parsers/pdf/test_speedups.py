@@ -130,6 +130,8 @@ CASES = [
          word("co", 0) + [glyph("\u00ad", 10, 13), glyph(" ", 10, 12)] + word("op", 30)),
     Case("a space glyph the next letter is kerned back over",
          word("sky", 0) + [glyph("f", 14.4, 17.5), glyph(" ", 14.9, 16.9)] + word("orge", 17.3)),
+    Case("a letter's soft hyphen slice, then a space glyph of its own",
+         word("my", 0) + [glyph("\u00ad", 7.5, 10), glyph(" ", 10, 12.5)] + word("own", 12.5)),
     Case("many sizes in one fragment",
          [glyph("x", k * 5.0, k * 5.0 + 4.8, size=8.0 + k * 0.1) for k in range(20)]),
     Case("inferred spaces", [glyph("a", 0, 5, space_after=True), glyph("b", 5.3, 10),

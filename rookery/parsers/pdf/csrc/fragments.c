@@ -175,8 +175,8 @@ static int cut_row(G **ink, double *gaps, const char *spaced, const char *inferr
                 parted = digit && upper && fabs(ps - gs) > 0.05 * (ps > gs ? ps : gs) &&
                          ink[k + 1]->x0 >= ink[k]->x1;
             }
-            if (parted && !(PyUnicode_GET_LENGTH(prev_text) == 1 &&
-                            PyUnicode_READ_CHAR(prev_text, 0) == 0xAD)) {
+            if (parted && (spaced[k] || !(PyUnicode_GET_LENGTH(prev_text) == 1 &&
+                                          PyUnicode_READ_CHAR(prev_text, 0) == 0xAD))) {
                 PyObject *blank = space(layout, prev, g);
                 if (blank == NULL || PyList_Append(current, blank) < 0) {
                     Py_XDECREF(blank);
