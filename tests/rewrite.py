@@ -1,8 +1,10 @@
-"""PDFs rewritten by Ghostscript's pdfwrite, as print shops, "compress PDF" tools and
-ps2pdf pipelines rewrite a publisher's file: new font programs with their own ascent and
-descent (so every glyph box changes height), new ToUnicode maps (Ghostscript 10.0 writes
-a ligature's several characters as UTF-16 with the bytes swapped, and a glyph whose
-ligature it cannot map as U+0003), text objects split anew. The sections must not change.
+"""PDFs rewritten by another program after the engine, as print shops, "compress PDF"
+tools and print-to-PDF pipelines rewrite a publisher's file: Ghostscript's pdfwrite and
+Poppler's pdftocairo. Each writes new font programs (with their own ascent and descent,
+so every glyph box changes height), new ToUnicode maps (Ghostscript 10.0 swaps the bytes
+of a ligature's characters, and maps a ligature it cannot read to U+0003), and places
+text anew (a space kerned back under a letter, a glyph's text split in other clusters).
+The sections must not change.
 """
 from __future__ import annotations
 
@@ -11,20 +13,28 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+# program → (its command, input and output appended; the Debian package it comes in)
+PROGRAMS = {
+    "ghostscript": (["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite",
+                     "-sOutputFile={out}", "{in}"], "ghostscript"),
+    "pdftocairo": (["pdftocairo", "-pdf", "{in}", "{out}"], "poppler-utils"),
+}
 
-def missing() -> str | None:
-    """Why PDFs cannot be rewritten here, or None."""
-    if shutil.which("gs") is None:
-        return "Ghostscript (gs, Debian package ghostscript) is not installed"
+
+def missing(program: str) -> str | None:
+    """Why PDFs cannot be rewritten by `program` here, or None."""
+    command, package = PROGRAMS[program]
+    if shutil.which(command[0]) is None:
+        return f"{command[0]} (Debian package {package}) is not installed"
     return None
 
 
-def rewritten(pdf: bytes) -> bytes:
-    """The PDF as Ghostscript's pdfwrite device writes it back."""
+def rewritten(pdf: bytes, program: str) -> bytes:
+    """The PDF as `program` writes it back."""
+    command, _package = PROGRAMS[program]
     with tempfile.TemporaryDirectory(prefix="rookery-rewrite-") as folder:
         source, target = Path(folder, "in.pdf"), Path(folder, "out.pdf")
         source.write_bytes(pdf)
-        subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite",
-                        f"-sOutputFile={target}", str(source)], check=True,
-                       capture_output=True, timeout=120)
+        args = [a.replace("{in}", str(source)).replace("{out}", str(target)) for a in command]
+        subprocess.run(args, check=True, capture_output=True, timeout=120)
         return target.read_bytes()
