@@ -17,12 +17,15 @@ from .glyphs import Fragment, Glyph
 # U+XX00 for every printable byte XX: what a swapped UTF-16 code unit of Latin-1 text reads as
 _SWAPPED = "".join(chr(byte << 8) for byte in range(0x20, 0x100) if not 0x7F <= byte <= 0x9F)
 _TWO_SWAPPED = re.compile(f"[{_SWAPPED}]{{2,}}")
+_ANY_SWAPPED = re.compile(f"[{_SWAPPED}]")  # (one search of a page's text: the quick look)
 
 
 def mend_byte_order(pages: list[list[Fragment]]) -> None:
     """Read the text of every glyph whose characters are swapped UTF-16 as it was meant,
     in place (fragments' texts too)."""
     for fragments in pages:
+        if not _ANY_SWAPPED.search("\n".join([f.text for f in fragments])):
+            continue  # most pages: no such character at all
         for fragment in fragments:
             if _TWO_SWAPPED.search(fragment.text) and _mend(fragment.glyphs):
                 fragment.refresh()
