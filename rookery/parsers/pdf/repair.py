@@ -5,7 +5,8 @@ typesetter does not hyphenate (judged on the words the document also prints unbr
 with their hyphen), and joined in one that does, unless the document spells the word with
 a hyphen elsewhere or the break falls after a hyphen already in the word ("out-of-"
 and "play"). Ligatures: glyphs that a PDF maps to no text get the letters that turn the
-most words they sit in into words the document spells elsewhere.
+most words they sit in into words the document spells elsewhere, or, where it spells none
+of them (a font that sets every "fi" so), into words of the document's language.
 """
 from __future__ import annotations
 
