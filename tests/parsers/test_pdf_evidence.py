@@ -1,13 +1,17 @@
 """What the PDF reader decides from a document's own evidence, case by case: glyphs as
 real engines place them (one by one, letter-spaced, small capitals of two sizes, spaces
 inferred or written), line-end hyphens of every kind, contents lists, quoted numbers."""
+from collections import Counter
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rookery.parsers.blocks import Block
 from rookery.parsers.contents import drop_contents
 from rookery.parsers.lexicon import Lexicon
 from rookery.parsers.pdf.glyphs import Glyph, fragments
-from rookery.parsers.pdf.repair import (compound_hyphens, drawn_soft_hyphens,
+from rookery.parsers.pdf.repair import (_WORD, compound_hyphens, drawn_soft_hyphens,
                                         keeps_hyphen, plain_hyphen_at_end, split_word,
                                         vocabularies)
 from rookery.parsers.pdf.typography import (line_style, other_glyphs, restore_small_caps,
@@ -211,6 +215,28 @@ def test_a_word_printed_nowhere_else_is_judged_by_the_words_printed_whole(
              "lished by organisers", "Interpretations pub-", "lished again"]
     words, free = vocabularies(lines)
     assert keeps_hyphen(left, right, words, soft=True, heading=heading, free=free) is keeps
+
+
+_LINE_PIECES = st.sampled_from(["a", "Bc", "\u0130", "\u00df", " ", "  ", "-", "\u00ad",
+                                 "\u2010", "\u2011", "1", "_", ".", "x-y", "\ufb01", "\n"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(_LINE_PIECES, max_size=10).map("".join), max_size=6))
+def test_the_vocabularies_are_each_lines_words_counted(lines):
+    # what vocabularies works out over all lines at once, counted line by line: every
+    # word in lower case; whole for certain, all but a line's first and the last of a
+    # line broken with a hyphen
+    words, free = Counter(), Counter()
+    for line in lines:
+        found = [w.lower() for w in _WORD.findall(line.replace("\u00ad", "")
+                                                  .replace("\u2010", "-").replace("\u2011", "-"))]
+        words.update(found)
+        free.update(found[1:-1] if line.rstrip().endswith(("-", "\u2010", "\u2011", "\u00ad"))
+                    else found[1:])
+    got_words, got_free = vocabularies(lines)
+    assert list(got_words.items()) == list(words.items())  # (in the order first printed)
+    assert dict(got_free) == {w: n for w, n in free.items() if n > 0}
 
 
 @pytest.mark.parametrize("left,right,keeps", [

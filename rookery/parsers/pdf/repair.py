@@ -19,24 +19,35 @@ from .glyphs import UNKNOWN, Glyph, texts
 
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl", "ft", "Th", "st", "ct")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_FIRST_WORD = re.compile(r"^[^\n]*?([^\W\d_]+(?:-[^\W\d_]+)*)", re.M)  # a line's first _WORD
 
 
-def vocabularies(line_texts) -> tuple[Counter, Counter]:
+def vocabularies(line_texts: list[str]) -> tuple[Counter, Counter]:
     """Every word the lines print, in lower case, with how often; and the words they
     print whole for certain: neither a line's first word (perhaps the rest of a word
     broken on the line before) nor a last one broken with a hyphen."""
-    words: Counter = Counter()
-    free: Counter = Counter()
-    for text in line_texts:
-        found = [w.lower() for w in _words(text)]
-        words.update(found)
-        free.update(found[1:-1] if text.rstrip().endswith(_ENDS) else found[1:])
-    return words, free
+    # the words of all lines in one pass over their text (no word spans a line break),
+    # each line's first word in another; only lines broken with a hyphen are read alone
+    text = "\n".join([line.replace("\n", " ") for line in line_texts])
+    words = Counter(map(str.lower, _words(text)))
+    taken = Counter(map(str.lower, _FIRST_WORD.findall(_plain_hyphens(text))))
+    for line in line_texts:
+        if line.rstrip().endswith(_ENDS):
+            found = _words(line)
+            if len(found) > 1:
+                taken[found[-1].lower()] += 1
+    free = words.copy()
+    free.subtract(taken)
+    return words, +free  # (+: the words printed whole at least once)
 
 
 def _words(text: str) -> list[str]:
+    return _WORD.findall(_plain_hyphens(text))
+
+
+def _plain_hyphens(text: str) -> str:
     # a soft hyphen marks where a word may break, inside the word: not a word's end
-    return _WORD.findall(_ascii_hyphens(text.replace("\u00ad", "")))
+    return _ascii_hyphens(text.replace("\u00ad", ""))
 
 
 # what engines write where they break a word at a line end: a hyphen, a hyphen that is
