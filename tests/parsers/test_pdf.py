@@ -244,15 +244,53 @@ def scanned_pdf() -> bytes:
     return out.getvalue()
 
 
-def encrypted_pdf() -> bytes:
+def encrypted_pdf(user: str = "secret", owner: str | None = None) -> bytes:
     from reportlab.lib import pdfencrypt
+
+    return harbour_pdf(pdfencrypt.StandardEncryption(
+        user, ownerPassword=owner, canPrint=0, canModify=0, canCopy=0, canAnnotate=0))
+
+
+def harbour_pdf(encrypt=None) -> bytes:
+    """A one-page rules document: a large title, then numbered headings of one type."""
     from reportlab.pdfgen import canvas
 
     out = io.BytesIO()
-    c = canvas.Canvas(out, encrypt=pdfencrypt.StandardEncryption("secret", canPrint=0))
-    c.drawString(100, 700, "Locked rules")
+    c = canvas.Canvas(out, encrypt=encrypt)
+    c.setFont("Helvetica-Bold", 22)
+    c.drawCentredString(306, 740, "Harbour Rules")
+    y = 690
+    for heading, text in HARBOUR:
+        c.setFont("Helvetica-Bold", 14)
+        c.drawString(72, y, heading)
+        c.setFont("Helvetica", 10)
+        c.drawString(72, y - 22, text)
+        y -= 60
     c.save()
     return out.getvalue()
+
+
+HARBOUR = [("1. Locked Rules", "Only the publisher may change these rules."),
+           ("2. Reading", "Anyone may read them, and a viewer opens them without a password."),
+           ("3. Copying", "Editors honour the lock on copying; comparing two releases reads.")]
+HARBOUR_SECTIONS = [tuple(heading.split(". ")) + (text,) for heading, text in HARBOUR]
+
+
+def test_a_one_page_documents_first_heading_is_no_part_of_its_title():
+    # the title is set apart, and so are the headings under it; the first heading's type
+    # is used again on the same page (the document has no other), so it heads a section
+    doc = parse(harbour_pdf(), source="harbour.pdf")
+    assert doc.title == "Harbour Rules"
+    assert [(s.number, s.title, s.text) for s in doc.sections] == HARBOUR_SECTIONS
+
+
+@pytest.mark.parametrize("reader", sorted(CHAR_READERS))
+def test_a_pdf_locked_only_against_changes_and_copying_reads_as_any_other(reader):
+    # a publisher's usual lock: an owner password and no user password, so every viewer
+    # opens it; the permissions (no copying, no changes) are for editors to honour
+    doc = parse(encrypted_pdf(user="", owner="publisher"), source="locked.pdf",
+                options=ReadOptions(pdf_reader=reader))
+    assert [(s.number, s.title, s.text) for s in doc.sections] == HARBOUR_SECTIONS
 
 
 BAD = [

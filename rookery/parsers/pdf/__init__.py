@@ -111,18 +111,19 @@ TITLE_LINES = 6  # a title block longer than this is front matter, not a title
 
 def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
     """No centred block: the lines that open the page in type other than its body's, up
-    to one set much larger (the title) and on while their type is not used again later
-    (a heading's is), with the version line."""
-    styles = [_style(line) for line in first[:TITLE_LINES + 1]]
-    body = body_style([(_style(line), len(_text(line))) for line in first])
+    to one set much larger (the title) and on while their type is not used again later,
+    on this page or after it (a heading's is), with the version line."""
+    page_styles = [_style(line) for line in first]
+    body = body_style([(style, len(_text(line))) for line, style in zip(first, page_styles)])
     again = _LaterStyles(later)
     title: list[Line] = []
     seen_title = False
-    for line, style in zip(first, styles):
+    for k, (line, style) in enumerate(zip(first, page_styles[:TITLE_LINES + 1])):
         if is_version_line(_text(line)) and seen_title:
             title.append(line)
             break
-        if not stands_apart(style, body) or seen_title and style in again:
+        if not stands_apart(style, body) or seen_title and (
+                style in page_styles[k + 1:] or style in again):
             break
         seen_title = seen_title or _size(line) >= 1.4 * body.size
         title.append(line)
