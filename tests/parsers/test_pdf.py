@@ -251,15 +251,19 @@ def encrypted_pdf(user: str = "secret", owner: str | None = None) -> bytes:
         user, ownerPassword=owner, canPrint=0, canModify=0, canCopy=0, canAnnotate=0))
 
 
-def harbour_pdf(encrypt=None) -> bytes:
-    """A one-page rules document: a large title, then numbered headings of one type."""
+def harbour_pdf(encrypt=None, subtitle: tuple[str, ...] = ()) -> bytes:
+    """A one-page rules document: a large title (and a subtitle under it, a line of
+    italics each), then numbered headings of one type."""
     from reportlab.pdfgen import canvas
 
     out = io.BytesIO()
     c = canvas.Canvas(out, encrypt=encrypt)
     c.setFont("Helvetica-Bold", 22)
     c.drawCentredString(306, 740, "Harbour Rules")
-    y = 690
+    c.setFont("Helvetica-Oblique", 13)
+    for k, line in enumerate(subtitle):
+        c.drawCentredString(306, 716 - 16 * k, line)
+    y = 690 - 16 * len(subtitle)
     for heading, text in HARBOUR:
         c.setFont("Helvetica-Bold", 14)
         c.drawString(72, y, heading)
@@ -276,10 +280,15 @@ HARBOUR = [("1. Locked Rules", "Only the publisher may change these rules."),
 HARBOUR_SECTIONS = [tuple(heading.split(". ")) + (text,) for heading, text in HARBOUR]
 
 
-def test_a_one_page_documents_first_heading_is_no_part_of_its_title():
+@pytest.mark.parametrize("subtitle", [(), ("Harbourmasters' Edition",),
+                                      ("Rules for the harbour and its boats,",
+                                       "as the harbourmasters keep them")],
+                         ids=["alone", "with a subtitle", "with a two-line subtitle"])
+def test_a_one_page_documents_first_heading_is_no_part_of_its_title(subtitle):
     # the title is set apart, and so are the headings under it; the first heading's type
-    # is used again on the same page (the document has no other), so it heads a section
-    doc = parse(harbour_pdf(), source="harbour.pdf")
+    # is used again on the same page (the document has no other), so it heads a section;
+    # a subtitle's type, on its own lines only, is the title block's
+    doc = parse(harbour_pdf(subtitle=subtitle), source="harbour.pdf")
     assert doc.title == "Harbour Rules"
     assert [(s.number, s.title, s.text) for s in doc.sections] == HARBOUR_SECTIONS
 

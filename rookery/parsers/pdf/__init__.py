@@ -112,7 +112,8 @@ TITLE_LINES = 6  # a title block longer than this is front matter, not a title
 def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
     """No centred block: the lines that open the page in type other than its body's, up
     to one set much larger (the title) and on while their type is not used again later,
-    on this page or after it (a heading's is), with the version line."""
+    on this page or after it (a heading's is), with the version line. A type "used again"
+    on this page is used past the run of lines it sets here (a subtitle of two lines)."""
     page_styles = [_style(line) for line in first]
     body = body_style([(style, len(_text(line))) for line, style in zip(first, page_styles)])
     again = _LaterStyles(later)
@@ -123,11 +124,19 @@ def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
             title.append(line)
             break
         if not stands_apart(style, body) or seen_title and (
-                style in page_styles[k + 1:] or style in again):
+                style in _past_run(page_styles, k) or style in again):
             break
         seen_title = seen_title or _size(line) >= 1.4 * body.size
         title.append(line)
     return title if seen_title else []
+
+
+def _past_run(styles: list, k: int) -> list:
+    """The styles after the run of lines in styles[k] that starts at k."""
+    end = k + 1
+    while end < len(styles) and styles[end] == styles[k]:
+        end += 1
+    return styles[end:]
 
 
 class _LaterStyles:
