@@ -40,10 +40,6 @@ class Line:
         return self.fragments[-1].x1
 
     @property
-    def bottom(self) -> float:
-        return max(f.bottom for f in self.fragments)
-
-    @property
     def base(self) -> float:
         """Where the line stands: its (lowest) baseline. Line spacing is measured from
         baseline to baseline, as type is set: the bottoms of glyph boxes move with each
