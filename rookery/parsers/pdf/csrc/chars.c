@@ -92,7 +92,7 @@ typedef struct {
     void *font;
     double size;
     int filled, mode;
-    unsigned r, g, b;
+    unsigned r, g, b;  /* read only where filled */
     Matrix m;
 } StyleKey;
 
@@ -115,8 +115,6 @@ static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject 
     unsigned alpha;
     key_of.font = c->get_font(obj);
     key_of.filled = c->get_fill(obj, &key_of.r, &key_of.g, &key_of.b, &alpha) != 0;
-    if (!key_of.filled)
-        key_of.r = key_of.g = key_of.b = 0;
     c->get_matrix(tp, k, matrix);  /* (a failed call leaves the last one's, as in Python) */
     key_of.m = *matrix;
     key_of.size = c->get_size(tp, k);
