@@ -45,10 +45,9 @@ def cases(engine: str) -> list:
     """(layout, reader) params of one engine: every layout through pdfium, every third
     and every found one through pdfplumber too; known failures marked."""
     out = []
-    found = engines.found()
-    for n, layout in enumerate(l for l in engines.layouts() if l.engine == engine):
-        both = n % 3 == 0 or layout in found
-        for reader in ("pdfium", "pdfplumber") if both else ("pdfium",):
+    sampled = _sampled(engine)
+    for layout in (l for l in engines.layouts() if l.engine == engine):
+        for reader in ("pdfium", "pdfplumber") if layout in sampled else ("pdfium",):
             reason = (KNOWN_FAILURES.get(f"{layout.name}@{reader}")
                       or KNOWN_FAILURES.get(layout.name))
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
@@ -84,17 +83,21 @@ def rewrite_cases(engine: str) -> list:
     """(layout, program) params of the engine's layouts whose PDFs are also read
     rewritten by another program: every third and every found one; known failures
     marked."""
-    found = engines.found()
     out = []
-    for n, layout in enumerate(l for l in engines.layouts() if l.engine == engine):
-        if n % 3 and layout not in found:
-            continue
+    for layout in _sampled(engine):
         for program in sorted(rewrite.PROGRAMS):
             reason = KNOWN_REWRITE_FAILURES.get((program, layout.name))
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
             out.append(pytest.param(layout, program, marks=marks,
                                     id=f"{layout.name}-{program}"))
     return out
+
+
+def _sampled(engine: str) -> list:
+    """The engine's layouts that the slower checks read: every third, and every found one."""
+    found = engines.found()
+    return [l for n, l in enumerate(l for l in engines.layouts() if l.engine == engine)
+            if n % 3 == 0 or l in found]
 
 
 @pytest.fixture(scope="module")
