@@ -1,10 +1,10 @@
 """PDF release → blocks.
 
-chars.py reads the characters (PDFium by default, pdfplumber on request); glyphs.py
-groups them into line fragments; mapping.py mends glyph text a producer wrote in the
-wrong byte order; furniture.py drops running headers, footers and page
-numbers; columns.py finds the columns and puts the lines in reading order;
-paragraphs.py turns lines into headings, paragraphs and list items. The title block
+chars.py reads the characters (PDFium by default, pdfplumber on request); mapping.py
+mends glyph text a producer wrote in the wrong byte order; glyphs.py groups them into
+line fragments (pool.py reads a long document's pages on every core); furniture.py
+drops running headers, footers and page numbers; columns.py finds the columns and puts
+the lines in reading order; paragraphs.py turns lines into headings, paragraphs and list items. The title block
 (centred lines at the top of the first page) becomes the document's metadata rather
 than a section.
 """
@@ -17,7 +17,6 @@ from ..blocks import RawDocument
 from ..meta import is_version_line
 from .columns import Line, common_gutters, find_gutters, reading_order, usual_measures
 from .furniture import split_furniture
-from .mapping import mend_byte_order
 from .paragraphs import build_blocks
 from .pool import read_pages
 from .typography import body_style, line_style, restore_small_caps, stands_apart
@@ -62,7 +61,6 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
             raise ParseError("the PDF has no text layer, only images (a scan?); rookery "
                              "reads text and does not do OCR")
         raise ParseError("the PDF has no text on any page")
-    mend_byte_order(frags)
     frags, furniture = split_furniture(frags, widths)
     gutters = [find_gutters(f) for f in frags]
     trusted = common_gutters(gutters)

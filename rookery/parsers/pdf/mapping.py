@@ -12,27 +12,22 @@ from __future__ import annotations
 
 import re
 
-from .glyphs import Fragment, Glyph
+from .glyphs import Glyph, texts
 
 # U+XX00 for every printable byte XX: what a swapped UTF-16 code unit of Latin-1 text reads as
 _SWAPPED = "".join(chr(byte << 8) for byte in range(0x20, 0x100) if not 0x7F <= byte <= 0x9F)
 _TWO_SWAPPED = re.compile(f"[{_SWAPPED}]{{2,}}")
-_ANY_SWAPPED = re.compile(f"[{_SWAPPED}]")  # (one search of a page's text: the quick look)
+_ANY_SWAPPED = re.compile(f"[{_SWAPPED}]")
 
 
-def mend_byte_order(pages: list[list[Fragment]]) -> None:
-    """Read the text of every glyph whose characters are swapped UTF-16 as it was meant,
-    in place (fragments' texts too)."""
-    for fragments in pages:
-        if not _ANY_SWAPPED.search("\n".join([f.text for f in fragments])):
-            continue  # most pages: no such character at all
-        for fragment in fragments:
-            if _TWO_SWAPPED.search(fragment.text) and _mend(fragment.glyphs):
-                fragment.refresh()
+def mend_byte_order(glyphs: list[Glyph]) -> None:
+    """Read the text of every glyph of a page whose characters are swapped UTF-16 as it
+    was meant, in place, before the page's words are told apart."""
+    if _ANY_SWAPPED.search(texts([glyphs])[0]):  # most pages: no such character at all
+        _mend(glyphs)
 
 
-def _mend(glyphs: list[Glyph]) -> bool:
-    changed = False
+def _mend(glyphs: list[Glyph]) -> None:
     start = 0
     while start < len(glyphs):
         first, end = glyphs[start], start + 1
@@ -42,6 +37,4 @@ def _mend(glyphs: list[Glyph]) -> bool:
         if _TWO_SWAPPED.fullmatch("".join(g.text for g in one)):
             for g in one:
                 g.text = "".join(chr(ord(c) >> 8) for c in g.text)
-            changed = True
         start = end
-    return changed

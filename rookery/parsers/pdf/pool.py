@@ -1,5 +1,6 @@
 """A long PDF's pages read on every core: a pool of processes, each opening the document
-once and reading runs of pages into line fragments (glyphs.py), handed back in page
+once and reading runs of pages into line fragments (glyphs.py, after mapping.py has
+mended any glyph text written in the wrong byte order), handed back in page
 order, so they are the same as a read in this process. A short document is read here:
 starting the processes (a fresh interpreter each, with its PDF library) would cost more
 than they save; so is one that PDFium reads with the compiled loops (see pays).
@@ -19,6 +20,7 @@ from typing import Iterator
 from . import speedups
 from .chars import Page, open_pdf
 from .glyphs import Fragment, Glyph, fragments
+from .mapping import mend_byte_order
 
 # The fewest pages worth a pool: a worker costs up to a third of a second to start (a
 # fresh interpreter importing the reader and its PDF library, where it cannot fork),
@@ -65,6 +67,7 @@ def pays(reader: str) -> bool:
 
 
 def _fragmented(page: Page) -> tuple[Page, list[Fragment]]:
+    mend_byte_order(page.glyphs)  # (the words are told apart by the glyphs' text)
     return page, fragments(page.glyphs, page.index)
 
 

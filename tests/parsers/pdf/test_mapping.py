@@ -3,7 +3,7 @@ touched: table cases of one glyph's characters as each reader gives them."""
 import pytest
 
 from rookery.parsers.pdf.chars import is_control
-from rookery.parsers.pdf.glyphs import Fragment, Glyph
+from rookery.parsers.pdf.glyphs import Glyph, fragments
 from rookery.parsers.pdf.mapping import mend_byte_order
 
 
@@ -45,10 +45,18 @@ CASES = [
 
 @pytest.mark.parametrize("name,given,after", CASES, ids=[c[0] for c in CASES])
 def test_swapped_text_is_read_as_meant_and_nothing_else(name, given, after):
-    fragment = Fragment(page=0, glyphs=given)
-    mend_byte_order([[fragment]])
-    assert [g.text for g in fragment.glyphs] == after
-    assert fragment.text.replace(" ", "") == "".join(after)
+    mend_byte_order(given)
+    assert [g.text for g in given] == after
+
+
+def test_a_soft_hyphen_swapped_with_its_letter_parts_no_word_once_read():
+    # read as meant before the words are told apart: the soft hyphen's slice leaves a
+    # gap as wide as a space before the next letter, which parts no word after it
+    line = glyphs("S", "k", swapped("y\u00ad"), "f", "o")
+    for g in line[4:]:
+        g.x0, g.x1 = g.x0 + 3, g.x1 + 3
+    mend_byte_order(line)
+    assert [f.text for f in fragments(line, 0)] == ["Sky\u00adfo"]
 
 
 @pytest.mark.parametrize("code,control", [
