@@ -14,6 +14,7 @@ import pytest
 
 import engines
 import rewrite
+import turned
 import twins
 from documents import TITLE, html_page, section_key
 from rookery.parsers import ReadOptions, parse
@@ -40,6 +41,9 @@ KNOWN_REWRITE_FAILURES: dict[tuple[str, str], str] = {
     ("pdftocairo", "drawn-chromium-4-smallcaps"): _BREAK_SPACE_MOVED,
 }
 
+# the same for the layouts' PDFs with their pages turned (tests/turned.py), by layout
+KNOWN_TURN_FAILURES: dict[str, str] = {}  # "layout@how" (tried whether or not in turn)
+
 
 def cases(engine: str) -> list:
     """(layout, reader) params of one engine: every layout through pdfium, every third
@@ -56,9 +60,10 @@ def cases(engine: str) -> list:
 
 
 def engine_tests(engine: str) -> tuple:
-    """The three tests of one engine's file: its layouts give the web page's sections,
+    """The four tests of one engine's file: its layouts give the web page's sections,
     show the traits they are there for (and read alike with compiled and Python loops),
-    and give the same sections once another program has rewritten their PDFs."""
+    and give the same sections once another program has rewritten their PDFs, and with
+    their pages turned."""
     @pytest.mark.parametrize("layout,reader", cases(engine))
     def sections(layout, reader, engine_pdf):
         check_sections(layout, reader, engine_pdf(layout))
@@ -76,7 +81,11 @@ def engine_tests(engine: str) -> tuple:
             pytest.skip(rewrite.missing(program))
         check_sections(layout, "pdfium", rewrite.rewritten(engine_pdf(layout), program))
 
-    return sections, traits, rewritten
+    @pytest.mark.parametrize("layout,how", turn_cases(engine))
+    def turned_pages(layout, how, engine_pdf):
+        check_sections(layout, "pdfium", turned.turned(engine_pdf(layout), how))
+
+    return sections, traits, rewritten, turned_pages
 
 
 def rewrite_cases(engine: str) -> list:
@@ -90,6 +99,22 @@ def rewrite_cases(engine: str) -> list:
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
             out.append(pytest.param(layout, program, marks=marks,
                                     id=f"{layout.name}-{program}"))
+    return out
+
+
+def turn_cases(engine: str) -> list:
+    """(layout, how) params: every layout of the engine with its pages turned one way of
+    tests/turned.py, the ways taken in turn, and the known failures, marked."""
+    ways = list(turned.TURNS)
+    layouts = [l for l in engines.layouts() if l.engine == engine]
+    chosen = [(l, ways[n % len(ways)]) for n, l in enumerate(layouts)]
+    chosen += [(l, how) for l in layouts for how in ways
+               if f"{l.name}@{how}" in KNOWN_TURN_FAILURES and (l, how) not in chosen]
+    out = []
+    for layout, how in chosen:
+        reason = KNOWN_TURN_FAILURES.get(f"{layout.name}@{how}")
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        out.append(pytest.param(layout, how, marks=marks, id=f"{layout.name}-{how}"))
     return out
 
 

@@ -14,6 +14,7 @@ import pytest
 
 import documents
 import rewrite
+import turned
 import typeset
 from documents import section_key as key
 from rookery.errors import ParseError
@@ -71,6 +72,27 @@ def test_a_layout_rewritten_by_another_program_gives_the_same_sections(layout, r
     pdf = rewrite.rewritten(pdf_of(layout.name), program)
     doc = parse(pdf, source=layout.name, options=ReadOptions(pdf_reader=reader))
     assert (doc.title, doc.version, doc.effective) == (documents.TITLE, "3.1", "2022-04-02")
+    assert [key(s) for s in doc.sections] == [key(s) for s in page_of(layout.name).sections]
+
+
+@pytest.mark.parametrize("layout,reader,how", [
+    (l, reader, how) for k, how in enumerate(turned.TURNS) for n, l in enumerate(LAYOUTS[k::8])
+    for reader in (("pdfium", "pdfplumber") if n == 0 else ("pdfium",))],
+    ids=lambda v: getattr(v, "name", v))
+def test_a_layout_with_its_pages_turned_gives_the_same_sections(layout, reader, how):
+    # (drawn sideways and shown upright, shown sideways, upside down: tests/turned.py)
+    doc = parse(turned.turned(pdf_of(layout.name), how), source=layout.name,
+                options=ReadOptions(pdf_reader=reader))
+    assert (doc.title, doc.version, doc.effective) == (documents.TITLE, "3.1", "2022-04-02")
+    assert [key(s) for s in doc.sections] == [key(s) for s in page_of(layout.name).sections]
+
+
+@pytest.mark.parametrize("reader", sorted(CHAR_READERS))
+@pytest.mark.parametrize("layout", LAYOUTS[3::16], ids=lambda l: l.name)
+def test_a_landscape_page_inside_a_portrait_document_is_read_with_the_rest(layout, reader):
+    pdf = pdf_of(layout.name)
+    doc = parse(turned.turned(pdf, "landscape", pages={1}), source=layout.name,
+                options=ReadOptions(pdf_reader=reader))
     assert [key(s) for s in doc.sections] == [key(s) for s in page_of(layout.name).sections]
 
 

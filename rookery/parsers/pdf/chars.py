@@ -2,21 +2,22 @@
 library. Two libraries can fill it, declared in CHAR_READERS:
 
 * "pdfium" (the default): pypdfium2, PDFium's own text layer, about ten times faster;
-* "pdfplumber": pdfminer.six through pdfplumber, pure Python.
+* "pdfplumber": pdfminer.six through pdfplumber, pure Python (plumber.py).
 
 Each gives, per character, what the reader uses and nothing else: its text (or UNKNOWN
-for a glyph the PDF maps to no text, or to a control character), its box (top-down points), its size, its font's
-family, weight and slant, and its fill colour. Rotated text (stamps, margin notes) is
-left out. Both must give the same sections; the tests hold them to it.
+for a glyph the PDF maps to no text, or to a control character), its box (top-down
+points), its size, its font's family, weight and slant, and its fill colour. A page is
+read the way most of its text runs, whatever way it is drawn or shown (turns.py); text
+turned against that (stamps, margin notes) is left out. Both must give the same
+sections; the tests hold them to it.
 """
 from __future__ import annotations
 
 import ctypes
 import functools
-import io
-import logging
 import re
 import struct
+from collections import Counter
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Callable, Iterator
@@ -24,8 +25,7 @@ from typing import Callable, Iterator
 from ...errors import ParseError
 from . import speedups
 from .glyphs import UNKNOWN, Glyph, font_family, style_of
-
-logging.getLogger("pdfminer").setLevel(logging.ERROR)
+from .turns import dominant, inverse, moved, quarter_turns, turned_size, upright
 
 
 @dataclass
@@ -96,13 +96,53 @@ def _pdfium_error(error: Exception) -> ParseError:
 
 def _pdfium_page(raw, page, index: int, compiled: bool = True) -> Page:
     """The page's glyphs, read by the compiled loop where it was built (speedups.py) or
-    else by _python_glyphs, which it follows step by step."""
+    else by _python_glyphs, which it follows step by step. A page whose text is mostly
+    drawn turned (turns.py) is read turned upright (in memory, and then put back)."""
+    # PDFium orders the characters, infers spaces and finds line-end hyphens on the page
+    # as it is shown: it is read as drawn, whatever its /Rotate says
+    shown = page.get_rotation()
+    if shown:
+        page.set_rotation(0)
+    try:
+        found, ways = _pdfium_read(raw, page, index, compiled)
+        turn = dominant(ways)
+        return _pdfium_turned(raw, page, index, compiled, turn, found) if turn else found
+    finally:
+        if shown:
+            page.set_rotation(shown)
+
+
+def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page) -> Page:
+    """The page read with its drawing turned upright, as PDFium reads an upright page:
+    its characters' order, its inferred spaces and the cut of its ligatures' boxes all
+    follow the PDF's own axes. (`found`, the text that runs along it, where PDFium cannot
+    turn its drawing.)"""
+    (left, bottom, right, top), crop = page.get_mediabox(), page.get_cropbox()
+    matrix = upright(turn, left, bottom, right, top)
+    if not raw.FPDFPage_TransFormWithClip(page.raw, raw.FS_MATRIX(*matrix), None):
+        return found
+    raw.FPDFPage_SetMediaBox(page.raw, 0, 0, *turned_size(turn, right - left, top - bottom))
+    (x0, y0), (x1, y1) = moved(matrix, *crop[:2]), moved(matrix, *crop[2:])
+    raw.FPDFPage_SetCropBox(page.raw, min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    drawn = page.pdf[index]  # the page as it is drawn now
+    try:
+        return _pdfium_read(raw, drawn, index, compiled)[0]
+    finally:
+        drawn.close()
+        raw.FPDFPage_TransFormWithClip(page.raw, raw.FS_MATRIX(*inverse(matrix)), None)
+        raw.FPDFPage_SetMediaBox(page.raw, left, bottom, right, top)
+        raw.FPDFPage_SetCropBox(page.raw, *crop)
+
+
+def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
+    """The page's glyphs that run along it, and, where some text runs another way, how
+    many characters run each way."""
     height = page.get_height()
     textpage = page.get_textpage()
     try:
         c = _calls(raw)
         tp = ctypes.cast(textpage.raw, ctypes.c_void_p).value
-        styles: dict = {}  # key → (family, bold, italic, colour, size) or None if rotated
+        styles: dict = {}  # key → (family, bold, italic, colour, size) or None if turned
         fonts: dict = {}  # font handle → (family, bold, italic)
 
         def make_style(key: tuple):
@@ -116,10 +156,30 @@ def _pdfium_page(raw, page, index: int, compiled: bool = True) -> Page:
                                         styles, make_style, _unknown_cid, ORIGIN_NOISE)
         else:
             out = _python_glyphs(c, tp, height, styles, make_style)
+        # a style left out is text that does not run along the page: how much of it?
+        ways = _pdfium_turns(c, tp) if None in styles.values() else Counter()
         images = 0 if out else _pdfium_images(raw, page)
-        return Page(index, page.get_width(), height, out, images)
+        return Page(index, page.get_width(), height, out, images), ways
     finally:
         textpage.close()
+
+
+def _pdfium_turns(c: SimpleNamespace, tp: int) -> Counter:
+    """How many of a text page's characters run each way (turns.py)."""
+    matrix = _Matrix()
+    matrix_at = ctypes.addressof(matrix)
+    handle = ctypes.c_void_p(tp)
+    turns: Counter = Counter()
+    run, turn = None, None
+    for k in range(c.count_chars(tp)):
+        obj = c.get_object(handle, k)
+        if obj and obj != run:
+            run = obj
+            c.get_matrix(tp, k, matrix_at)
+            turn = quarter_turns(matrix.a, matrix.b, matrix.c, matrix.d)
+        if obj and turn is not None:
+            turns[turn] += 1
+    return turns
 
 
 def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
@@ -173,7 +233,7 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
             if style is not None:
                 family, bold, italic, colour, size = style
         if style is None:
-            continue  # rotated: stamps and margin notes, not the document's flow
+            continue  # turned against the page: stamps and margin notes, not its flow
         get_box(handle, k, box)
         get_origin(handle, k, x_at, y_at)
         left, top, right, bottom, x, y = unpack(place)
@@ -281,12 +341,13 @@ def _fast_calls(raw) -> tuple[int, ...]:
 
 
 def _pdfium_style(raw, key: tuple, font: tuple[str, bool, bool]):
-    """(family, bold, italic, colour, size) for a style key, or None for rotated text.
+    """(family, bold, italic, colour, size) for a style key, or None for text that does
+    not run along the page (turns.py).
 
     The font size is in text space; the matrix scales it to the page (a producer that
     lays out in pixels sets 13.33 at a scale of 0.75: 10 points)."""
     _handle, raw_size, colour, mode, a, b, c, d = key
-    if abs(b) > 0.01 * abs(a) + 1e-4 or abs(c) > 0.01 * abs(d) + 1e-4:
+    if quarter_turns(a, b, c, d) != 0:
         return None
     family, bold, italic = font
     if mode == raw.FPDF_TEXTRENDERMODE_FILL_STROKE:
@@ -314,95 +375,16 @@ def _pdfium_images(raw, page) -> int:
     return images
 
 
-# ---------------------------------------------------------------- pdfplumber
+def _plumber(data: bytes):
+    from .plumber import PlumberDocument  # (pdfminer's modules load only when asked for)
 
-class _PlumberDocument:
-    def __init__(self, data: bytes):
-        import pdfplumber
-
-        try:
-            self.pdf = pdfplumber.open(io.BytesIO(data))
-        except Exception as e:  # pdfminer raises many kinds on a bad file; all mean the same
-            raise _plumber_error(e) from None
-        try:
-            self.count = len(self.pdf.pages)
-        except Exception as e:
-            self.pdf.close()
-            raise _plumber_error(e) from None
-
-    def page(self, index: int) -> Page:
-        try:
-            page = self.pdf.pages[index]
-            chars, images = page.chars, len(page.images)
-            size = (float(page.width), float(page.height))
-            page.close()  # let its layout objects go before the next page
-        except Exception as e:
-            raise _plumber_error(e) from None
-        return Page(index, size[0], size[1], _plumber_glyphs(chars, size[1]), images,
-                    self.count)
-
-    def close(self) -> None:
-        self.pdf.close()
-
-
-def _plumber_error(error: Exception) -> ParseError:
-    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
-    from pdfplumber.utils.exceptions import PdfminerException
-
-    cause = error.args[0] if isinstance(error, PdfminerException) and error.args else error
-    if isinstance(cause, (PDFPasswordIncorrect, PDFEncryptionError)):
-        return ParseError("the PDF is encrypted with a password; give an unprotected copy")
-    name = cause.__class__.__name__ if isinstance(cause, Exception) else str(cause)[:60]
-    return ParseError(f"damaged PDF ({name}); is the file complete?")
-
-
-def _plumber_glyphs(chars: list[dict], height: float) -> list[Glyph]:
-    styles: dict = {}
-    out = []
-    for ch in chars:
-        if not ch.get("upright", True):
-            continue  # rotated text: stamps and margin notes, not the document's flow
-        text = ch["text"]
-        cid = None
-        if text.startswith("(cid:") and text.endswith(")"):
-            text, cid = UNKNOWN, int(text[5:-1])
-        elif len(text) == 1 and is_control(ord(text)):
-            text, cid = UNKNOWN, ord(text)
-        colour_value = ch["non_stroking_color"]
-        key = (ch["fontname"], colour_value if isinstance(colour_value, (tuple, list, type(None)))
-               else str(colour_value))
-        style = styles.get(key)
-        if style is None:
-            family, bold, italic = style_of(ch["fontname"] or "")
-            style = styles[key] = (family, bold, italic, _plumber_colour(colour_value))
-        family, bold, italic, colour = style
-        matrix = ch.get("matrix")
-        out.append(Glyph(text, ch["x0"], ch["x1"], ch["top"], ch["bottom"],
-                         round(ch["size"], 1), family, bold, italic, colour, cid,
-                         base=height - matrix[5] if matrix else None))
-    return out
-
-
-def _plumber_colour(color) -> tuple[int, int, int] | None:
-    """pdfplumber's fill colour (grey, RGB or CMYK, 0..1) as 0..255 RGB."""
-    if not isinstance(color, (tuple, list)) or not all(isinstance(v, (int, float)) for v in color):
-        return None
-    if len(color) == 1:
-        rgb = (color[0],) * 3
-    elif len(color) == 3:
-        rgb = tuple(color)
-    elif len(color) == 4:
-        c, m, y, k = color
-        rgb = ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
-    else:
-        return None
-    return tuple(round(255 * v) for v in rgb)  # type: ignore[return-value]
+    return PlumberDocument(data)
 
 
 # name → the document opened from its bytes (count, page(index), close())
 CHAR_READERS: dict[str, Callable[[bytes], object]] = {
     "pdfium": _PdfiumDocument,
-    "pdfplumber": _PlumberDocument,
+    "pdfplumber": _plumber,
 }
 
 __all__ = ["CHAR_READERS", "Page", "open_pdf", "pages", "font_family"]

@@ -8,8 +8,9 @@ import pytest
 from reportlab.lib.colors import Color
 from reportlab.pdfgen import canvas
 
-from rookery.parsers.pdf.chars import (ORIGIN_NOISE, UNKNOWN, _calls, _pdfium_font, _pdfium_style,
-                                       pages)
+import turned
+from rookery.parsers.pdf.chars import (ORIGIN_NOISE, UNKNOWN, _calls, _pdfium_font, _pdfium_page,
+                                       _pdfium_style, pages)
 
 
 def every_character(data: bytes) -> list[list[tuple]]:
@@ -129,3 +130,40 @@ def test_the_generated_layouts_read_the_same_either_way(tmp_path):
     for layout in chosen:
         data = typeset.write_pdf(tmp_path / f"{layout.name}.pdf", layout).read_bytes()
         assert fast(data) == every_character(data), layout.name
+
+
+def _placed(data: bytes, reader: str) -> list[tuple]:
+    """Each page's size, then its glyphs: places (to a hundredth of a point, as a turn
+    leaves them) and the rest."""
+    return [(round(p.width, 2), round(p.height, 2),
+             [(g.text, *(round(v, 2) for v in (g.x0, g.x1, g.top, g.bottom, g.base)), g.size,
+               g.family, g.bold, g.italic, g.color, g.space_after) for g in p.glyphs])
+            for p in pages(data, reader)]
+
+
+@pytest.mark.parametrize("reader", ["pdfium", "pdfplumber"])
+@pytest.mark.parametrize("how", sorted(turned.TURNS))
+def test_a_page_drawn_or_shown_turned_reads_as_the_upright_page(mixed, how, reader):
+    upright, again = _placed(mixed, reader), _placed(turned.turned(mixed, how), reader)
+    assert len(again) == len(upright) == 1
+    assert again[0][:2] == upright[0][:2]
+    for was, now in zip(upright[0][2], again[0][2]):  # (a hundredth's rounding may differ)
+        assert now[0] == was[0] and now[6:] == was[6:]
+        assert now[1:6] == pytest.approx(was[1:6], abs=0.011)
+    assert len(again[0][2]) == len(upright[0][2])
+    assert "stamp" not in "".join(g[0] for g in again[0][2])  # still turned against the page
+
+
+def test_a_turned_page_is_put_back_as_it_was_after_reading(mixed):
+    data = turned.turned(mixed, "landscape")
+    pdf = pdfium.PdfDocument(data)
+    page = pdf[0]
+    before = (page.get_rotation(), page.get_mediabox(), page.get_cropbox())
+    first = _pdfium_page(raw, page, 0)
+    assert (page.get_rotation(), page.get_mediabox(), page.get_cropbox()) == before
+    again = _pdfium_page(raw, page, 0)  # the same page again: the same glyphs
+    assert [(g.text, g.x0, g.top) for g in again.glyphs] == \
+        [(g.text, g.x0, g.top) for g in first.glyphs]
+    assert "Bold" in "".join(g.text for g in first.glyphs)
+    page.close()
+    pdf.close()

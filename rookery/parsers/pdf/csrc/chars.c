@@ -105,7 +105,8 @@ static int same_key(const StyleKey *x, const StyleKey *y) {
 }
 
 /* The style of a run of characters from one text object: looked up by its key in
- * `styles`, made by `make_style(key)` the first time (None: rotated text). A run in the
+ * `styles`, made by `make_style(key)` the first time (None: text turned against the page,
+ * see turns.py). A run in the
  * style of the run before it reuses that style without building its key: a producer
  * may give every character a text object of its own, in the same style as the last. */
 static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject *styles,
@@ -230,7 +231,7 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
                 goto fail;
         }
         if (style == Py_None)
-            continue;  /* rotated: stamps and margin notes, not the document's flow */
+            continue;  /* turned against the page: stamps and margin notes, not its flow */
         c.get_box(tp, k, &box);
         c.get_origin(tp, k, &x, &y);
         double left = box.left, right = box.right;

@@ -1,0 +1,120 @@
+"""A PDF's characters read by pdfminer.six through pdfplumber: the second reader of
+chars.CHAR_READERS, pure Python, which must give the sections PDFium gives. pdfminer
+places glyphs as the page is shown (after its /Rotate); a page is read the way most of
+its text runs (turns.py).
+"""
+from __future__ import annotations
+
+import io
+import logging
+from collections import Counter
+
+from ...errors import ParseError
+from . import turns
+from .chars import Page, is_control
+from .glyphs import UNKNOWN, Glyph, style_of
+from .turns import dominant, quarter_turns, turned_size
+
+logging.getLogger("pdfminer").setLevel(logging.ERROR)
+
+
+class PlumberDocument:
+    def __init__(self, data: bytes):
+        import pdfplumber
+
+        try:
+            self.pdf = pdfplumber.open(io.BytesIO(data))
+        except Exception as e:  # pdfminer raises many kinds on a bad file; all mean the same
+            raise _plumber_error(e) from None
+        try:
+            self.count = len(self.pdf.pages)
+        except Exception as e:
+            self.pdf.close()
+            raise _plumber_error(e) from None
+
+    def page(self, index: int) -> Page:
+        try:
+            page = self.pdf.pages[index]
+            chars, images = page.chars, len(page.images)
+            size = (float(page.width), float(page.height))
+            page.close()  # let its layout objects go before the next page
+        except Exception as e:
+            raise _plumber_error(e) from None
+        turn, glyphs = _plumber_glyphs(chars, *size)
+        return Page(index, *turned_size(turn, *size), glyphs, images, self.count)
+
+    def close(self) -> None:
+        self.pdf.close()
+
+
+def _plumber_error(error: Exception) -> ParseError:
+    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+    from pdfplumber.utils.exceptions import PdfminerException
+
+    cause = error.args[0] if isinstance(error, PdfminerException) and error.args else error
+    if isinstance(cause, (PDFPasswordIncorrect, PDFEncryptionError)):
+        return ParseError("the PDF is encrypted with a password; give an unprotected copy")
+    name = cause.__class__.__name__ if isinstance(cause, Exception) else str(cause)[:60]
+    return ParseError(f"damaged PDF ({name}); is the file complete?")
+
+
+def _plumber_glyphs(chars: list[dict], width: float, height: float) -> tuple[int, list[Glyph]]:
+    """The page's turn (turns.py: pdfminer places glyphs as the page is shown) and the
+    glyphs that run that way, placed on the page turned back by it."""
+    runs = [_plumber_turn(ch) for ch in chars]
+    turn = dominant(Counter(run for run in runs if run is not None))
+    styles: dict = {}
+    out = []
+    for ch, run in zip(chars, runs):
+        if run != turn:
+            continue  # turned against the page: stamps and margin notes, not its flow
+        text = ch["text"]
+        cid = None
+        if text.startswith("(cid:") and text.endswith(")"):
+            text, cid = UNKNOWN, int(text[5:-1])
+        elif len(text) == 1 and is_control(ord(text)):
+            text, cid = UNKNOWN, ord(text)
+        colour_value = ch["non_stroking_color"]
+        key = (ch["fontname"], colour_value if isinstance(colour_value, (tuple, list, type(None)))
+               else str(colour_value))
+        style = styles.get(key)
+        if style is None:
+            family, bold, italic = style_of(ch["fontname"] or "")
+            style = styles[key] = (family, bold, italic, _plumber_colour(colour_value))
+        family, bold, italic, colour = style
+        matrix = ch.get("matrix")
+        if turn == 0:  # as pdfminer measures it: down from the top
+            left, right, top, bottom = ch["x0"], ch["x1"], ch["top"], ch["bottom"]
+            base = height - matrix[5] if matrix else None
+        else:
+            left, right, top, bottom, base, _along = turns.place(
+                turn, width, height, ch["x0"], height - ch["bottom"], ch["x1"],
+                height - ch["top"], matrix[4], matrix[5])
+        # pdfminer's size is the box's height on the page: across a turned line, its width
+        size = ch["size"] if turn % 2 == 0 else ch["x1"] - ch["x0"]
+        out.append(Glyph(text, left, right, top, bottom, round(size, 1), family, bold, italic,
+                         colour, cid, base=base))
+    return turn, out
+
+
+def _plumber_turn(ch: dict) -> int | None:
+    matrix = ch.get("matrix")
+    if matrix is None:  # (a pdfplumber that gives no matrix tells upright text only)
+        return 0 if ch.get("upright", True) else None
+    return quarter_turns(*matrix[:4])
+
+
+def _plumber_colour(color) -> tuple[int, int, int] | None:
+    """pdfplumber's fill colour (grey, RGB or CMYK, 0..1) as 0..255 RGB."""
+    if not isinstance(color, (tuple, list)) or not all(isinstance(v, (int, float)) for v in color):
+        return None
+    if len(color) == 1:
+        rgb = (color[0],) * 3
+    elif len(color) == 3:
+        rgb = tuple(color)
+    elif len(color) == 4:
+        c, m, y, k = color
+        rgb = ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+    else:
+        return None
+    return tuple(round(255 * v) for v in rgb)  # type: ignore[return-value]
