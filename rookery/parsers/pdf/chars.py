@@ -25,7 +25,7 @@ from typing import Callable, Iterator
 from ...errors import ParseError
 from . import speedups
 from .glyphs import UNKNOWN, Glyph, font_family, style_of
-from .turns import dominant, inverse, moved, quarter_turns, turned_size, upright
+from .turns import dominant, inverse, leans, moved, quarter_turns, turned_size, upright
 
 
 @dataclass
@@ -352,6 +352,7 @@ def _pdfium_style(raw, key: tuple, font: tuple[str, bool, bool]):
     family, bold, italic = font
     if mode == raw.FPDF_TEXTRENDERMODE_FILL_STROKE:
         bold = True  # a "fake bold": the outline stroked as well as filled
+    italic = italic or leans(a, b, c, d)  # a "fake italic": upright type slanted
     scale = abs(a * d - b * c) ** 0.5 or 1.0
     return family, bold, italic, colour, round(raw_size * scale, 1)
 

@@ -13,7 +13,7 @@ from ...errors import ParseError
 from . import turns
 from .chars import Page, is_control
 from .glyphs import UNKNOWN, Glyph, style_of
-from .turns import dominant, quarter_turns, turned_size
+from .turns import dominant, leans, quarter_turns, turned_size
 
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
 
@@ -75,14 +75,16 @@ def _plumber_glyphs(chars: list[dict], width: float, height: float) -> tuple[int
         elif len(text) == 1 and is_control(ord(text)):
             text, cid = UNKNOWN, ord(text)
         colour_value = ch["non_stroking_color"]
+        matrix = ch.get("matrix")
+        slanted = matrix is not None and leans(*matrix[:4])
         key = (ch["fontname"], colour_value if isinstance(colour_value, (tuple, list, type(None)))
-               else str(colour_value))
+               else str(colour_value), slanted)
         style = styles.get(key)
         if style is None:
             family, bold, italic = style_of(ch["fontname"] or "")
-            style = styles[key] = (family, bold, italic, _plumber_colour(colour_value))
+            # (upright type slanted by its matrix: a "fake italic")
+            style = styles[key] = (family, bold, italic or slanted, _plumber_colour(colour_value))
         family, bold, italic, colour = style
-        matrix = ch.get("matrix")
         if turn == 0:  # as pdfminer measures it: down from the top
             left, right, top, bottom = ch["x0"], ch["x1"], ch["top"], ch["bottom"]
             base = height - matrix[5] if matrix else None

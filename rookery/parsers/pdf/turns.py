@@ -14,17 +14,31 @@ from __future__ import annotations
 
 from collections import Counter
 
-SKEW = 0.01  # a glyph whose axes lean more than this (tan) off the page's runs no way
+SKEW = 0.01  # a baseline that leans more than this (tan) off the page's axes runs no way
+UPRIGHTNESS = 0.5  # sine of the least angle between a glyph's up and its baseline
 
 
 def quarter_turns(a: float, b: float, c: float, d: float) -> int | None:
     """The turn of text drawn by the matrix (a b c d): its baseline runs along (a, b),
-    its up along (c, d); None for text at a slant."""
-    if abs(b) <= SKEW * abs(a) + 1e-4 and abs(c) <= SKEW * abs(d) + 1e-4:
-        return 0 if a > 0 else 2 if a < 0 else None
-    if abs(a) <= SKEW * abs(b) + 1e-4 and abs(d) <= SKEW * abs(c) + 1e-4:
+    its up along (c, d); None for a baseline at a slant, or an up that all but lies
+    along it. An up that leans (type slanted by the producer, its italic made by a
+    shear) leaves the baseline where it runs."""
+    run, up = (a * a + b * b) ** 0.5, (c * c + d * d) ** 0.5
+    if abs(a * d - b * c) <= UPRIGHTNESS * run * up:
+        return None
+    if abs(b) <= SKEW * abs(a) + 1e-4:
+        return 0 if a > 0 else 2
+    if abs(a) <= SKEW * abs(b) + 1e-4:
         return 1 if b > 0 else 3
     return None
+
+
+def leans(a: float, b: float, c: float, d: float) -> bool:
+    """Does the type drawn by the matrix (a b c d) lean forward: an up (c, d) that tilts
+    towards where the baseline (a, b) runs, as a producer slants type for an italic
+    the font does not have?"""
+    run, up = (a * a + b * b) ** 0.5, (c * c + d * d) ** 0.5
+    return run > 0 and up > 0 and (a * c + b * d) > SKEW * run * up
 
 
 def dominant(turns: Counter) -> int:

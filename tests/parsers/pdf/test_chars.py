@@ -111,6 +111,10 @@ def mixed(tmp_path_factory) -> bytes:
     pdf.restoreState()
     pdf.setFont("Helvetica", 10)
     pdf.drawString(20, 250, "Back to plain text at the end.")
+    pdf.saveState()
+    pdf.transform(1, 0, 0.25, 1, 20, 230)  # a roman face slanted: a producer's own italic
+    pdf.drawString(0, 0, "Words slanted by their matrix")
+    pdf.restoreState()
     pdf.save()
     return path.read_bytes()
 
@@ -120,6 +124,7 @@ def test_a_text_object_at_a_time_reads_what_every_character_asked_reads(mixed):
     assert fast(mixed) == expected
     texts = "".join(g[0] for g in expected[0])
     assert "Bold" in texts and "Spaced" in texts and "stamp" not in texts
+    assert "slantedbytheir" in texts.replace(" ", "")
     assert {g[9] for g in expected[0] if g[0] == "A"} >= {9.0, 13.5}  # the form, twice
 
 
@@ -167,3 +172,12 @@ def test_a_turned_page_is_put_back_as_it_was_after_reading(mixed):
     assert "Bold" in "".join(g.text for g in first.glyphs)
     page.close()
     pdf.close()
+
+
+@pytest.mark.parametrize("reader", ["pdfium", "pdfplumber"])
+def test_type_slanted_by_its_matrix_is_read_and_is_italic(mixed, reader):
+    glyphs = next(pages(mixed, reader)).glyphs
+    slanted = [g for g in glyphs if 165 < g.base < 175 and g.text.strip()]  # (from the top)
+    assert "".join(g.text for g in slanted) == "Wordsslantedbytheirmatrix"
+    assert all(g.italic and g.family == "helvetica" for g in slanted)
+    assert not any(g.italic for g in glyphs if 145 < g.base < 155)  # the roman line above

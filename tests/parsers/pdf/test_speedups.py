@@ -82,7 +82,8 @@ def _char_objects_pdf(path) -> bytes:
         text.setTextRenderMode(change.get("mode", 0))
         text.setHorizScale(change.get("scale", 100))
         text.setRise(change.get("rise", 0))
-        if "matrix" in change:  # turned or slanted text is left out; stretched is read
+        if "matrix" in change:  # a baseline turned or leaning is left out; slanted type
+            # (a producer's italic) and stretched type are read
             text.setTextTransform(*change["matrix"], x, 120)
         text.textOut("abcdefghijklmnopqrstuvwxyz"[k % 26])
         pdf.drawText(text)
@@ -95,8 +96,8 @@ def _char_objects_pdf(path) -> bytes:
 @needs_loops
 def test_character_objects_with_one_style_change_at_a_time_read_alike(tmp_path):
     data = _char_objects_pdf(tmp_path / "objects.pdf")
-    upright = sum(c.get("matrix", (1, 0, 0, 1))[1:3] == (0, 0) for c in _ONE_CHANGE)
-    assert twins.assert_loops_agree(data) == upright * 3
+    along = sum(c.get("matrix", (1, 0, 0, 1))[1] == 0 for c in _ONE_CHANGE)  # baseline on x
+    assert twins.assert_loops_agree(data) == along * 3
 
 
 def glyph(text="a", x0=0.0, x1=5.0, base=10.0, size=10.0, color=None,

@@ -1,8 +1,10 @@
 """Which way text runs, by its matrix, and glyph places on a page turned back to read it."""
 import pytest
 
-from rookery.parsers.pdf.turns import dominant, place, quarter_turns, turned_size
 from collections import Counter
+
+from rookery.parsers.pdf.turns import (dominant, inverse, leans, moved, place, quarter_turns,
+                                       turned_size, upright)
 
 
 @pytest.mark.parametrize("matrix,turn", [
@@ -13,11 +15,26 @@ from collections import Counter
     ((0, -10, 10, 0), 3),  # down the page
     ((10, 0.05, 0, 10), 0),  # a lean PDFium's floats leave
     ((7.07, 7.07, -7.07, 7.07), None),  # at 45 degrees: a stamp
-    ((10, 1, 0, 10), None),  # leaning
+    ((10, 1, 0, 10), None),  # its baseline leaning
+    ((10, 0, 2.5, 10), 0),  # slanted type (a producer's italic): the baseline runs along x
+    ((0, 10, -10, 2.5), 1),  # the same, up the page
+    ((10, 0, 10, 0.5), None),  # an up that all but lies along the baseline
     ((0, 0, 0, 0), None),
 ])
 def test_the_turn_of_text_is_read_from_its_matrix(matrix, turn):
     assert quarter_turns(*matrix) == turn
+
+
+@pytest.mark.parametrize("matrix,slanted", [
+    ((10, 0, 0, 10), False),
+    ((10, 0, 2.5, 10), True),
+    ((10, 0, -2.5, 10), False),  # leaning back is no italic
+    ((0, 10, -10, 2.5), True),  # slanted, up the page
+    ((-10, 0, -2.5, -10), True),  # slanted, upside down
+    ((0, 0, 0, 0), False),
+])
+def test_type_slanted_forward_by_its_matrix_leans(matrix, slanted):
+    assert leans(*matrix) == slanted
 
 
 def test_the_dominant_turn_is_the_one_most_glyphs_run_and_upright_wins_a_tie():
@@ -49,3 +66,18 @@ def test_a_turned_glyph_is_placed_where_the_upright_one_was(turn):
     bottom, top = sorted(c[1] for c in corners)
     x, y = _turned_about(turn, 100, 402)
     assert place(turn, width, height, left, bottom, right, top, x, y) == pytest.approx(UPRIGHT)
+
+
+@pytest.mark.parametrize("turn", [1, 2, 3])
+def test_a_drawing_turned_upright_lies_on_the_turned_page_and_turns_back(turn):
+    box = (10, 20, 310, 520)  # left, bottom, right, top
+    matrix = upright(turn, *box)
+    width, height = turned_size(turn, 300, 500)
+    corners = [moved(matrix, x, y) for x in (10, 310) for y in (20, 520)]
+    assert sorted({round(x, 6) for x, _ in corners}) == [0, width]
+    assert sorted({round(y, 6) for _, y in corners}) == [0, height]
+    assert moved(inverse(matrix), *moved(matrix, 33, 44)) == pytest.approx((33, 44))
+    # text that ran `turn` way runs along x once turned: its baseline's direction
+    a, b = {1: (0, 1), 2: (-1, 0), 3: (0, -1)}[turn]
+    ta, tb = matrix[0] * a + matrix[2] * b, matrix[1] * a + matrix[3] * b
+    assert (ta, tb) == pytest.approx((1, 0))
