@@ -13,6 +13,7 @@ import re
 import pytest
 
 import engines
+import redrawn
 import rewrite
 import turned
 import twins
@@ -60,10 +61,10 @@ def cases(engine: str) -> list:
 
 
 def engine_tests(engine: str) -> tuple:
-    """The four tests of one engine's file: its layouts give the web page's sections,
+    """The five tests of one engine's file: its layouts give the web page's sections,
     show the traits they are there for (and read alike with compiled and Python loops),
-    and give the same sections once another program has rewritten their PDFs, and with
-    their pages turned."""
+    and give the same sections once another program has rewritten their PDFs, with
+    their pages turned, and with their pages drawn in another order."""
     @pytest.mark.parametrize("layout,reader", cases(engine))
     def sections(layout, reader, engine_pdf):
         check_sections(layout, reader, engine_pdf(layout))
@@ -85,7 +86,17 @@ def engine_tests(engine: str) -> tuple:
     def turned_pages(layout, how, engine_pdf):
         check_sections(layout, "pdfium", turned.turned(engine_pdf(layout), how))
 
-    return sections, traits, rewritten, turned_pages
+    @pytest.mark.parametrize("layout,order", [
+        pytest.param(l, order, id=f"{l.name}-{order}") for l in _sampled(engine)
+        for order in redrawn.ORDERS])
+    def redrawn_pages(layout, order, engine_pdf):
+        try:
+            pdf = redrawn.redrawn(engine_pdf(layout), order)
+        except redrawn.ColoursLost as e:  # (PDFium's rewrite, not the reader)
+            pytest.skip(str(e))
+        check_sections(layout, "pdfium", pdf)
+
+    return sections, traits, rewritten, turned_pages, redrawn_pages
 
 
 def rewrite_cases(engine: str) -> list:

@@ -13,6 +13,7 @@ import pdfplumber
 import pytest
 
 import documents
+import redrawn
 import rewrite
 import turned
 import typeset
@@ -84,6 +85,18 @@ def test_a_layout_with_its_pages_turned_gives_the_same_sections(layout, reader, 
     doc = parse(turned.turned(pdf_of(layout.name), how), source=layout.name,
                 options=ReadOptions(pdf_reader=reader))
     assert (doc.title, doc.version, doc.effective) == (documents.TITLE, "3.1", "2022-04-02")
+    assert [key(s) for s in doc.sections] == [key(s) for s in page_of(layout.name).sections]
+
+
+@pytest.mark.parametrize("order", redrawn.ORDERS)
+@pytest.mark.parametrize("layout,reader", [
+    (l, reader) for n, l in enumerate(LAYOUTS[::3])
+    for reader in (("pdfium", "pdfplumber") if n % 6 == 0 else ("pdfium",))],
+    ids=lambda v: getattr(v, "name", v))
+def test_a_layout_drawn_in_another_order_gives_the_same_sections(layout, reader, order):
+    # (bottom up, or grouped by font and colour: tests/redrawn.py)
+    doc = parse(redrawn.redrawn(pdf_of(layout.name), order), source=layout.name,
+                options=ReadOptions(pdf_reader=reader))
     assert [key(s) for s in doc.sections] == [key(s) for s in page_of(layout.name).sections]
 
 

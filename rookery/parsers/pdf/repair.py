@@ -72,7 +72,8 @@ def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
     """The hyphen characters that end lines in a compound's own hyphen: where the engine
     breaks words with a character of its own, one it never sets between two letters
     inside a line ("re\u2010" "solve"), a line ending in another ("two-" "player") ends
-    in a hyphen the text has. Empty where the characters do not tell."""
+    in a hyphen the text has. Empty where the characters do not tell, as where the
+    line ends in soft hyphens (see below)."""
     ends: Counter = Counter()
     inside: set[str] = set()
     for glyphs, text in zip(glyph_lines, texts(glyph_lines)):
@@ -84,7 +85,11 @@ def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
                 inside.add(h.text)
         if len(ink) > 1 and ink[-1].text in HYPHENS and ink[-2].text.isalpha():
             ends[ink[-1].text] += 1
-    breaks = set(ends) - inside
+    # (a soft hyphen tells nothing: PDFium writes one for every hyphen it finds at a
+    # line's end in the order the PDF draws its text, whatever character the engine
+    # drew, and misses those where that order does not follow the lines: a page drawn
+    # bottom up, the last line of a text frame drawn before another frame)
+    breaks = set(ends) - inside - {"\u00ad"}
     kept = set(ends) & inside
     # compounds seldom end a line: the engine's own character must end most of them
     if len(breaks) != 1 or ends[next(iter(breaks))] < 3 * sum(ends[c] for c in kept):
