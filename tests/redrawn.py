@@ -11,10 +11,11 @@ Typst sets: `redrawn` says so, and a test skips such a PDF.
 from __future__ import annotations
 
 import ctypes
-import io
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+
+from edited import edited
 
 ORDERS = ("bottom-up", "by-style")
 
@@ -25,26 +26,20 @@ class ColoursLost(Exception):
 
 def redrawn(pdf: bytes, order: str) -> bytes:
     """The PDF with each page's objects drawn in `order` (one of ORDERS)."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        for index in range(len(document)):
-            page = document[index]
-            objects = [raw.FPDFPage_GetObject(page.raw, k)
-                       for k in range(raw.FPDFPage_CountObjects(page.raw))]
-            for obj in objects:
-                raw.FPDFPage_RemoveObject(page.raw, obj)
-            objects = objects[::-1] if order == "bottom-up" else sorted(objects, key=_style)
-            for obj in objects:
-                raw.FPDFPage_InsertObject(page.raw, obj)
-            if not raw.FPDFPage_GenerateContent(page.raw):
-                raise RuntimeError(f"PDFium could not write page {index + 1} anew")
-            page.close()
-        out = io.BytesIO()
-        document.save(out)
-    finally:
-        document.close()
-    _check_colours(pdf, out.getvalue())
-    return out.getvalue()
+    def redraw(_document, page, index: int) -> None:
+        objects = [raw.FPDFPage_GetObject(page.raw, k)
+                   for k in range(raw.FPDFPage_CountObjects(page.raw))]
+        for obj in objects:
+            raw.FPDFPage_RemoveObject(page.raw, obj)
+        objects = objects[::-1] if order == "bottom-up" else sorted(objects, key=_style)
+        for obj in objects:
+            raw.FPDFPage_InsertObject(page.raw, obj)
+        if not raw.FPDFPage_GenerateContent(page.raw):
+            raise RuntimeError(f"PDFium could not write page {index + 1} anew")
+
+    out = edited(pdf, redraw)
+    _check_colours(pdf, out)
+    return out
 
 
 def _style(obj) -> tuple:

@@ -6,10 +6,9 @@ page drawn upside down. The sections must not change.
 """
 from __future__ import annotations
 
-import io
-
-import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+
+from edited import edited
 
 # name → (quarter turns counter-clockwise of the content, the page's /Rotate)
 TURNS = {
@@ -27,30 +26,29 @@ def turned(pdf: bytes, how: str, pages: set[int] | None = None) -> bytes:
     content turned about the page's corner and moved back onto it, the media box turned
     with it, and the page's /Rotate set."""
     quarters, rotate = TURNS[how]
-    document = pdfium.PdfDocument(pdf)
-    try:
-        for index in range(len(document)):
-            if pages is not None and index not in pages:
-                continue
-            page = document[index]
-            left, bottom, right, top = page.get_mediabox()
-            width, height = right - left, top - bottom
-            # (x, y) → the point turned `quarters` times about the box's corner, moved
-            # so that the turned box starts at (0, 0) (written out here rather than taken
-            # from the reader's turns.upright, so that a mistake there shows)
-            matrix = {0: (1, 0, 0, 1, -left, -bottom),
-                      1: (0, 1, -1, 0, top, -left),
-                      2: (-1, 0, 0, -1, right, top),
-                      3: (0, -1, 1, 0, -bottom, right)}[quarters]
-            if not raw.FPDFPage_TransFormWithClip(page.raw, raw.FS_MATRIX(*matrix), None):
-                raise RuntimeError(f"PDFium could not turn page {index + 1}")
-            size = (height, width) if quarters % 2 else (width, height)
-            raw.FPDFPage_SetMediaBox(page.raw, 0, 0, *size)
-            raw.FPDFPage_SetCropBox(page.raw, 0, 0, *size)
-            page.set_rotation(rotate)
-            page.close()
-        out = io.BytesIO()
-        document.save(out)
-        return out.getvalue()
-    finally:
-        document.close()
+
+    def turn(_document, page, index: int) -> None:
+        if pages is not None and index not in pages:
+            return
+        left, bottom, right, top = page.get_mediabox()
+        trim = page.get_trimbox()  # (the crop box where the PDF gives none)
+        width, height = right - left, top - bottom
+        # (x, y) → the point turned `quarters` times about the box's corner, moved so
+        # that the turned box starts at (0, 0) (written out here rather than taken from
+        # the reader's turns.upright, so that a mistake there shows)
+        matrix = {0: (1, 0, 0, 1, -left, -bottom),
+                  1: (0, 1, -1, 0, top, -left),
+                  2: (-1, 0, 0, -1, right, top),
+                  3: (0, -1, 1, 0, -bottom, right)}[quarters]
+        if not raw.FPDFPage_TransFormWithClip(page.raw, raw.FS_MATRIX(*matrix), None):
+            raise RuntimeError(f"PDFium could not turn page {index + 1}")
+        size = (height, width) if quarters % 2 else (width, height)
+        raw.FPDFPage_SetMediaBox(page.raw, 0, 0, *size)
+        raw.FPDFPage_SetCropBox(page.raw, 0, 0, *size)
+        a, b, c, d, e, f = matrix  # the trim box turns with the drawing
+        xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f)
+                       for x in (trim[0], trim[2]) for y in (trim[1], trim[3])))
+        raw.FPDFPage_SetTrimBox(page.raw, min(xs), min(ys), max(xs), max(ys))
+        page.set_rotation(rotate)
+
+    return edited(pdf, turn)

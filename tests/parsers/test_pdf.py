@@ -13,6 +13,7 @@ import pdfplumber
 import pytest
 
 import documents
+import printed
 import redrawn
 import rewrite
 import turned
@@ -98,6 +99,21 @@ def test_a_layout_drawn_in_another_order_gives_the_same_sections(layout, reader,
     doc = parse(redrawn.redrawn(pdf_of(layout.name), order), source=layout.name,
                 options=ReadOptions(pdf_reader=reader))
     assert [key(s) for s in doc.sections] == [key(s) for s in page_of(layout.name).sections]
+
+
+@pytest.mark.parametrize("reader", sorted(CHAR_READERS))
+@pytest.mark.parametrize("layout", LAYOUTS[5::12], ids=lambda l: l.name)
+def test_a_print_file_reads_as_its_page_and_its_slug_changes_nothing(layout, reader):
+    # (the page on a larger sheet, trimmed, a slug with the job's time outside the trim:
+    # tests/printed.py), turned too
+    options = ReadOptions(pdf_reader=reader)
+    pdf = pdf_of(layout.name)
+    first = parse(printed.printed(pdf, "Job 4471 exported 2024-03-01 10:22"), options=options)
+    again = parse(turned.turned(printed.printed(pdf, "Job 4490 exported 2024-03-09 16:05"),
+                                "landscape"), options=options)
+    assert (first.title, first.version) == (documents.TITLE, "3.1")
+    assert [key(s) for s in first.sections] == [key(s) for s in page_of(layout.name).sections]
+    assert [key(s) for s in again.sections] == [key(s) for s in first.sections]
 
 
 @pytest.mark.parametrize("reader", sorted(CHAR_READERS))

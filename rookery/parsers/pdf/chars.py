@@ -117,13 +117,15 @@ def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page
     its characters' order, its inferred spaces and the cut of its ligatures' boxes all
     follow the PDF's own axes. (`found`, the text that runs along it, where PDFium cannot
     turn its drawing.)"""
-    (left, bottom, right, top), crop = page.get_mediabox(), page.get_cropbox()
+    (left, bottom, right, top), crop, trim = \
+        page.get_mediabox(), page.get_cropbox(), page.get_trimbox()
     matrix = upright(turn, left, bottom, right, top)
     if not raw.FPDFPage_TransFormWithClip(page.raw, raw.FS_MATRIX(*matrix), None):
         return found
     raw.FPDFPage_SetMediaBox(page.raw, 0, 0, *turned_size(turn, right - left, top - bottom))
-    (x0, y0), (x1, y1) = moved(matrix, *crop[:2]), moved(matrix, *crop[2:])
-    raw.FPDFPage_SetCropBox(page.raw, min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    for box, put in ((crop, raw.FPDFPage_SetCropBox), (trim, raw.FPDFPage_SetTrimBox)):
+        (x0, y0), (x1, y1) = moved(matrix, *box[:2]), moved(matrix, *box[2:])
+        put(page.raw, min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     drawn = page.pdf[index]  # the page as it is drawn now
     try:
         return _pdfium_read(raw, drawn, index, compiled)[0]
@@ -132,6 +134,7 @@ def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page
         raw.FPDFPage_TransFormWithClip(page.raw, raw.FS_MATRIX(*inverse(matrix)), None)
         raw.FPDFPage_SetMediaBox(page.raw, left, bottom, right, top)
         raw.FPDFPage_SetCropBox(page.raw, *crop)
+        raw.FPDFPage_SetTrimBox(page.raw, *trim)
 
 
 def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
@@ -151,45 +154,65 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
                 fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
             return _pdfium_style(raw, key, fonts[font])
 
+        visible = _visible(page)
         if compiled and speedups.loops is not None:
             out = speedups.loops.glyphs(_fast_calls(raw), tp, height, Glyph, UNKNOWN,
-                                        styles, make_style, _unknown_cid, ORIGIN_NOISE)
+                                        styles, make_style, _unknown_cid, ORIGIN_NOISE,
+                                        visible)
         else:
-            out = _python_glyphs(c, tp, height, styles, make_style)
+            out = _python_glyphs(c, tp, height, styles, make_style, visible)
         # a style left out is text that does not run along the page: how much of it?
-        ways = _pdfium_turns(c, tp) if None in styles.values() else Counter()
+        ways = _pdfium_turns(c, tp, visible) if None in styles.values() else Counter()
         images = 0 if out else _pdfium_images(raw, page)
         return Page(index, page.get_width(), height, out, images), ways
     finally:
         textpage.close()
 
 
-def _pdfium_turns(c: SimpleNamespace, tp: int) -> Counter:
-    """How many of a text page's characters run each way (turns.py)."""
-    matrix = _Matrix()
-    matrix_at = ctypes.addressof(matrix)
+def _visible(page) -> tuple[float, float, float, float]:
+    """The part of the page a reader sees (left, bottom, right, top, in the PDF's own
+    space): the page as it is cut (its trim box, where a print file has one: marks and
+    a slug with the job's name and time lie outside it), within what a viewer shows (its
+    crop box). A box that leaves nothing is no guide: then the crop box."""
+    crop, trim = page.get_cropbox(), page.get_trimbox()
+    left, bottom = max(crop[0], trim[0]), max(crop[1], trim[1])
+    right, top = min(crop[2], trim[2]), min(crop[3], trim[3])
+    return (left, bottom, right, top) if left < right and bottom < top else crop
+
+
+def _pdfium_turns(c: SimpleNamespace, tp: int, visible: tuple) -> Counter:
+    """How many of a text page's characters in the `visible` box run each way (turns.py)."""
+    matrix, box = _Matrix(), _Box()
+    matrix_at, box_at = ctypes.addressof(matrix), ctypes.c_void_p(ctypes.addressof(box))
     handle = ctypes.c_void_p(tp)
+    seen_left, seen_bottom, seen_right, seen_top = visible
     turns: Counter = Counter()
     run, turn = None, None
     for k in range(c.count_chars(tp)):
         obj = c.get_object(handle, k)
-        if obj and obj != run:
+        if not obj:
+            continue
+        if obj != run:
             run = obj
             c.get_matrix(tp, k, matrix_at)
             turn = quarter_turns(matrix.a, matrix.b, matrix.c, matrix.d)
-        if obj and turn is not None:
+        c.get_box(handle, k, box_at)
+        if turn is not None and box.right > seen_left and box.left < seen_right \
+                and box.top > seen_bottom and box.bottom < seen_top:
             turns[turn] += 1
     return turns
 
 
 def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
-                   make_style: Callable) -> list[Glyph]:
+                   make_style: Callable, visible: tuple) -> list[Glyph]:
     """A text page's glyphs, in three calls into PDFium a character (its text object, box
     and origin; the codes come in one call for the page). Font, size, colour, render mode
     and matrix belong to the text object, so they are asked once per run of characters
     from one object, and a style is worked out once per distinct combination (a producer
-    may put every character in a text object of its own)."""
+    may put every character in a text object of its own). Glyphs wholly outside the
+    `visible` box (left, bottom, right, top: see _visible) are left out."""
     count = c.count_chars(tp)
+    seen_left, seen_bottom, seen_right, seen_top = visible
     # box (4 floats) then origin (2 doubles), read back in one unpack
     place, matrix, fill = ctypes.create_string_buffer(32), _Matrix(), (ctypes.c_uint * 4)()
     box_at, matrix_at = ctypes.addressof(place), ctypes.addressof(matrix)
@@ -237,6 +260,8 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
         get_box(handle, k, box)
         get_origin(handle, k, x_at, y_at)
         left, top, right, bottom, x, y = unpack(place)
+        if right <= seen_left or left >= seen_right or top <= seen_bottom or bottom >= seen_top:
+            continue  # off the page as it is cut: a printer's slug, a note off the page
         if x < left - ORIGIN_NOISE:
             # a box PDFium could not give from the glyph's advance (synthesized small
             # capitals) is the ink's: its left edge is the origin, where the glyph
@@ -267,6 +292,11 @@ def _unknown_cid(family: str, width: float) -> tuple:
 class _Matrix(ctypes.Structure):
     """PDFium's FS_MATRIX."""
     _fields_ = [(name, ctypes.c_float) for name in "abcdef"]
+
+
+class _Box(ctypes.Structure):
+    """PDFium's FS_RECTF."""
+    _fields_ = [(name, ctypes.c_float) for name in ("left", "top", "right", "bottom")]
 
 
 _PLACE = struct.Struct("4f2d")  # a character's loose box, then its origin

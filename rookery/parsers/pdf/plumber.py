@@ -37,10 +37,11 @@ class PlumberDocument:
             page = self.pdf.pages[index]
             chars, images = page.chars, len(page.images)
             size = (float(page.width), float(page.height))
+            visible = _visible(page, size[1])
             page.close()  # let its layout objects go before the next page
         except Exception as e:
             raise _plumber_error(e) from None
-        turn, glyphs = _plumber_glyphs(chars, *size)
+        turn, glyphs = _plumber_glyphs(chars, *size, visible)
         return Page(index, *turned_size(turn, *size), glyphs, images, self.count)
 
     def close(self) -> None:
@@ -58,9 +59,36 @@ def _plumber_error(error: Exception) -> ParseError:
     return ParseError(f"damaged PDF ({name}); is the file complete?")
 
 
-def _plumber_glyphs(chars: list[dict], width: float, height: float) -> tuple[int, list[Glyph]]:
+def _visible(page, height: float) -> tuple[float, float, float, float]:
+    """chars._visible (the page as it is cut, within what a viewer shows) where pdfminer
+    places glyphs: (x0, top, x1, bottom) on the page as shown."""
+    from pdfminer.pdftypes import resolve1
+
+    obj = page.page_obj
+    crop = tuple(obj.cropbox)
+    trim = resolve1(obj.attrs.get("TrimBox"))
+    trim = tuple(float(resolve1(v)) for v in trim) if isinstance(trim, list) \
+        and len(trim) == 4 else crop
+    left, bottom = max(crop[0], trim[0]), max(crop[1], trim[1])
+    right, top = min(crop[2], trim[2]), min(crop[3], trim[3])
+    seen = (left, bottom, right, top) if left < right and bottom < top else crop
+    # the page turned as pdfminer turns it by its /Rotate (PDFPageInterpreter.process_page)
+    x0, y0, x1, y1 = obj.mediabox
+    a, b, c, d, e, f = {90: (0, -1, 1, 0, -y0, x1), 180: (-1, 0, 0, -1, x1, y1),
+                        270: (0, 1, -1, 0, y1, -x0)}.get(obj.rotate, (1, 0, 0, 1, -x0, -y0))
+    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f)
+                   for x in (seen[0], seen[2]) for y in (seen[1], seen[3])))
+    return min(xs), height - max(ys), max(xs), height - min(ys)
+
+
+def _plumber_glyphs(chars: list[dict], width: float, height: float,
+                    visible: tuple) -> tuple[int, list[Glyph]]:
     """The page's turn (turns.py: pdfminer places glyphs as the page is shown) and the
-    glyphs that run that way, placed on the page turned back by it."""
+    glyphs that run that way, placed on the page turned back by it; those wholly
+    outside the `visible` box (x0, top, x1, bottom) are left out."""
+    seen_x0, seen_top, seen_x1, seen_bottom = visible
+    chars = [ch for ch in chars if ch["x1"] > seen_x0 and ch["x0"] < seen_x1
+             and ch["bottom"] > seen_top and ch["top"] < seen_bottom]
     runs = [_plumber_turn(ch) for ch in chars]
     turn = dominant(Counter(run for run in runs if run is not None))
     styles: dict = {}

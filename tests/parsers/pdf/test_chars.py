@@ -8,7 +8,10 @@ import pytest
 from reportlab.lib.colors import Color
 from reportlab.pdfgen import canvas
 
+import printed
 import turned
+import twins
+from rookery.parsers.pdf import speedups
 from rookery.parsers.pdf.chars import (ORIGIN_NOISE, UNKNOWN, _calls, _pdfium_font, _pdfium_page,
                                        _pdfium_style, pages)
 
@@ -181,3 +184,14 @@ def test_type_slanted_by_its_matrix_is_read_and_is_italic(mixed, reader):
     assert "".join(g.text for g in slanted) == "Wordsslantedbytheirmatrix"
     assert all(g.italic and g.family == "helvetica" for g in slanted)
     assert not any(g.italic for g in glyphs if 145 < g.base < 155)  # the roman line above
+
+
+@pytest.mark.parametrize("how", [None, "landscape", "rotate-only"])
+def test_text_outside_the_page_as_it_is_cut_is_left_out_by_both_readers(mixed, how):
+    data = printed.printed(mixed, "Job 4471 exported 2024-03-01 10:22")
+    data = turned.turned(data, how) if how else data
+    for reader in ("pdfium", "pdfplumber"):
+        text = "".join(g.text for g in next(pages(data, reader)).glyphs)
+        assert "Job" not in text and "Bold" in text and "Back to plain text" in text, reader
+    if speedups.available():
+        twins.assert_loops_agree(data)  # the compiled loop leaves out what Python does

@@ -158,10 +158,10 @@ static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject 
 }
 
 /* glyphs(calls, textpage, height, Glyph, unknown, styles, make_style, make_cid,
- *        origin_noise) → list */
+ *        origin_noise, visible) → list; `visible` is (left, bottom, right, top) */
 PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 9) {
-        PyErr_SetString(PyExc_TypeError, "glyphs() takes 9 arguments");
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "glyphs() takes 10 arguments");
         return NULL;
     }
     Calls c;
@@ -169,6 +169,10 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         return NULL;
     void *tp = PyLong_AsVoidPtr(args[1]);
     double height = PyFloat_AsDouble(args[2]), origin_noise = PyFloat_AsDouble(args[8]);
+    double seen[4];  /* the page's visible box */
+    if (!PyArg_ParseTuple(args[9], "dddd;visible must be (left, bottom, right, top)", &seen[0],
+                          &seen[1], &seen[2], &seen[3]))
+        return NULL;
     if (PyErr_Occurred())
         return NULL;
     if (tp == NULL) {
@@ -233,6 +237,9 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         if (style == Py_None)
             continue;  /* turned against the page: stamps and margin notes, not its flow */
         c.get_box(tp, k, &box);
+        if (box.right <= seen[0] || box.left >= seen[2] || box.top <= seen[1] ||
+            box.bottom >= seen[3])
+            continue;  /* off the page as it is cut: a printer's slug, a note off the page */
         c.get_origin(tp, k, &x, &y);
         double left = box.left, right = box.right;
         if (x < left - origin_noise)
