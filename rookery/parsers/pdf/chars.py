@@ -24,6 +24,7 @@ from typing import Callable, Iterator
 
 from ...errors import ParseError
 from . import speedups
+from .boxes import visible
 from .glyphs import UNKNOWN, Glyph, font_family, style_of
 from .turns import dominant, inverse, leans, moved, quarter_turns, turned_size, upright
 
@@ -138,8 +139,8 @@ def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page
 
 
 def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
-    """The page's glyphs that run along it, and, where some text runs another way, how
-    many characters run each way."""
+    """The page's visible glyphs (boxes.py) that run along it, and, where some text runs
+    another way, how many visible characters run each way."""
     height = page.get_height()
     textpage = page.get_textpage()
     try:
@@ -154,38 +155,27 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
                 fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
             return _pdfium_style(raw, key, fonts[font])
 
-        visible = _visible(page)
+        seen = visible(page.get_mediabox(), page.get_cropbox(), page.get_trimbox())
         if compiled and speedups.loops is not None:
             out = speedups.loops.glyphs(_fast_calls(raw), tp, height, Glyph, UNKNOWN,
-                                        styles, make_style, _unknown_cid, ORIGIN_NOISE,
-                                        visible)
+                                        styles, make_style, _unknown_cid, ORIGIN_NOISE, seen)
         else:
-            out = _python_glyphs(c, tp, height, styles, make_style, visible)
+            out = _python_glyphs(c, tp, height, styles, make_style, seen)
         # a style left out is text that does not run along the page: how much of it?
-        ways = _pdfium_turns(c, tp, visible) if None in styles.values() else Counter()
+        ways = _pdfium_turns(c, tp, seen) if None in styles.values() else Counter()
         images = 0 if out else _pdfium_images(raw, page)
         return Page(index, page.get_width(), height, out, images), ways
     finally:
         textpage.close()
 
 
-def _visible(page) -> tuple[float, float, float, float]:
-    """The part of the page a reader sees (left, bottom, right, top, in the PDF's own
-    space): the page as it is cut (its trim box, where a print file has one: marks and
-    a slug with the job's name and time lie outside it), within what a viewer shows (its
-    crop box). A box that leaves nothing is no guide: then the crop box."""
-    crop, trim = page.get_cropbox(), page.get_trimbox()
-    left, bottom = max(crop[0], trim[0]), max(crop[1], trim[1])
-    right, top = min(crop[2], trim[2]), min(crop[3], trim[3])
-    return (left, bottom, right, top) if left < right and bottom < top else crop
-
-
-def _pdfium_turns(c: SimpleNamespace, tp: int, visible: tuple) -> Counter:
-    """How many of a text page's characters in the `visible` box run each way (turns.py)."""
+def _pdfium_turns(c: SimpleNamespace, tp: int, seen: tuple) -> Counter:
+    """How many of a text page's characters in the visible box `seen` (boxes.py) run
+    each way (turns.py)."""
     matrix, box = _Matrix(), _Box()
     matrix_at, box_at = ctypes.addressof(matrix), ctypes.c_void_p(ctypes.addressof(box))
     handle = ctypes.c_void_p(tp)
-    seen_left, seen_bottom, seen_right, seen_top = visible
+    seen_left, seen_bottom, seen_right, seen_top = seen
     turns: Counter = Counter()
     run, turn = None, None
     for k in range(c.count_chars(tp)):
@@ -204,15 +194,15 @@ def _pdfium_turns(c: SimpleNamespace, tp: int, visible: tuple) -> Counter:
 
 
 def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
-                   make_style: Callable, visible: tuple) -> list[Glyph]:
+                   make_style: Callable, seen: tuple) -> list[Glyph]:
     """A text page's glyphs, in three calls into PDFium a character (its text object, box
     and origin; the codes come in one call for the page). Font, size, colour, render mode
     and matrix belong to the text object, so they are asked once per run of characters
     from one object, and a style is worked out once per distinct combination (a producer
     may put every character in a text object of its own). Glyphs wholly outside the
-    `visible` box (left, bottom, right, top: see _visible) are left out."""
+    visible box `seen` (boxes.py) are left out."""
     count = c.count_chars(tp)
-    seen_left, seen_bottom, seen_right, seen_top = visible
+    seen_left, seen_bottom, seen_right, seen_top = seen
     # box (4 floats) then origin (2 doubles), read back in one unpack
     place, matrix, fill = ctypes.create_string_buffer(32), _Matrix(), (ctypes.c_uint * 4)()
     box_at, matrix_at = ctypes.addressof(place), ctypes.addressof(matrix)

@@ -11,6 +11,7 @@ from collections import Counter
 
 from ...errors import ParseError
 from . import turns
+from .boxes import visible
 from .chars import Page, is_control
 from .glyphs import UNKNOWN, Glyph, style_of
 from .turns import dominant, leans, quarter_turns, turned_size
@@ -60,18 +61,15 @@ def _plumber_error(error: Exception) -> ParseError:
 
 
 def _visible(page, height: float) -> tuple[float, float, float, float]:
-    """chars._visible (the page as it is cut, within what a viewer shows) where pdfminer
-    places glyphs: (x0, top, x1, bottom) on the page as shown."""
+    """The page's visible box (boxes.py) where pdfminer places glyphs: (x0, top, x1,
+    bottom) on the page as shown."""
     from pdfminer.pdftypes import resolve1
 
     obj = page.page_obj
-    crop = tuple(obj.cropbox)
     trim = resolve1(obj.attrs.get("TrimBox"))
     trim = tuple(float(resolve1(v)) for v in trim) if isinstance(trim, list) \
-        and len(trim) == 4 else crop
-    left, bottom = max(crop[0], trim[0]), max(crop[1], trim[1])
-    right, top = min(crop[2], trim[2]), min(crop[3], trim[3])
-    seen = (left, bottom, right, top) if left < right and bottom < top else crop
+        and len(trim) == 4 else tuple(obj.cropbox)
+    seen = visible(tuple(obj.mediabox), tuple(obj.cropbox), trim)
     # the page turned as pdfminer turns it by its /Rotate (PDFPageInterpreter.process_page)
     x0, y0, x1, y1 = obj.mediabox
     a, b, c, d, e, f = {90: (0, -1, 1, 0, -y0, x1), 180: (-1, 0, 0, -1, x1, y1),

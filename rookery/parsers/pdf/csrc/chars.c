@@ -158,7 +158,7 @@ static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject 
 }
 
 /* glyphs(calls, textpage, height, Glyph, unknown, styles, make_style, make_cid,
- *        origin_noise, visible) → list; `visible` is (left, bottom, right, top) */
+ *        origin_noise, visible) → list; `visible`: the page's visible box (boxes.py) */
 PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 10) {
         PyErr_SetString(PyExc_TypeError, "glyphs() takes 10 arguments");
