@@ -148,11 +148,14 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
         tp = ctypes.cast(textpage.raw, ctypes.c_void_p).value
         styles: dict = {}  # key → (family, bold, italic, colour, size) or None if turned
         fonts: dict = {}  # font handle → (family, bold, italic)
+        turned = []  # text objects met that run another way along the page's axes
 
         def make_style(key: tuple):
             font = key[0]
             if font not in fonts:
                 fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
+            if quarter_turns(*key[4:]):  # (1, 2 or 3; not 0, nor None for a slant)
+                turned.append(key)
             return _pdfium_style(raw, key, fonts[font])
 
         seen = visible(page.get_mediabox(), page.get_cropbox(), page.get_trimbox())
@@ -161,8 +164,10 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
                                         styles, make_style, _unknown_cid, ORIGIN_NOISE, seen)
         else:
             out = _python_glyphs(c, tp, height, styles, make_style, seen)
-        # a style left out is text that does not run along the page: how much of it?
-        ways = _pdfium_turns(c, tp, seen) if None in styles.values() else Counter()
+        # text that runs another way: how much of it? (only where it could be most: more
+        # characters than the glyphs read, a few of them spaces and line ends)
+        ways = _pdfium_turns(c, tp, seen) if turned and 2 * len(out) < c.count_chars(tp) \
+            else Counter()
         images = 0 if out else _pdfium_images(raw, page)
         return Page(index, page.get_width(), height, out, images), ways
     finally:

@@ -72,7 +72,7 @@ _ONE_CHANGE = [
 def _char_objects_pdf(path) -> bytes:
     from reportlab.pdfgen import canvas
 
-    pdf = canvas.Canvas(str(path), pagesize=(400, 200))
+    pdf = canvas.Canvas(str(path), pagesize=(560, 200))  # (every character on the page)
     x = 20.0
     for k, change in enumerate(_ONE_CHANGE * 3):
         text = pdf.beginText()
