@@ -371,6 +371,17 @@ def test_bad_pdfs_raise_a_clear_error_with_either_reader(make, message, reader):
         parse(make(good), source="release.pdf", options=ReadOptions(pdf_reader=reader))
 
 
+def test_a_page_box_that_is_not_four_numbers_reads_or_gives_a_clear_error():
+    # PDFium takes such a trim box for none; pdfplumber refuses the whole file
+    good = harbour_pdf()
+    bad = re.sub(rb"/Type /Page\b", b"/Type /Page /TrimBox [0 0 (x) 300]", good, count=1)
+    assert bad != good
+    doc = parse(bad, source="release.pdf")
+    assert [(s.number, s.title, s.text) for s in doc.sections] == HARBOUR_SECTIONS
+    with pytest.raises(ParseError, match="damaged"):
+        parse(bad, source="release.pdf", options=ReadOptions(pdf_reader="pdfplumber"))
+
+
 def test_a_pdf_with_padding_after_its_end_marker_still_reads():
     good = pdf_of(LAYOUTS[0].name)
     assert parse(good + b"\0" * 8000).sections == parse(good).sections

@@ -30,7 +30,10 @@ class PlumberDocument:
         try:
             self.count = len(self.pdf.pages)
         except Exception as e:
-            self.pdf.close()
+            try:
+                self.pdf.close()  # (which reads the pages again: it may fail the same way)
+            except Exception:
+                pass
             raise _plumber_error(e) from None
 
     def page(self, index: int) -> Page:
@@ -66,9 +69,12 @@ def _visible(page, height: float) -> tuple[float, float, float, float]:
     from pdfminer.pdftypes import resolve1
 
     obj = page.page_obj
-    trim = resolve1(obj.attrs.get("TrimBox"))
-    trim = tuple(float(resolve1(v)) for v in trim) if isinstance(trim, list) \
-        and len(trim) == 4 else tuple(obj.cropbox)
+    try:
+        trim = tuple(float(resolve1(v)) for v in resolve1(obj.attrs["TrimBox"]))
+    except (KeyError, TypeError, ValueError):  # none, or not four numbers: no guide
+        trim = ()
+    if len(trim) != 4:
+        trim = tuple(obj.cropbox)
     seen = visible(tuple(obj.mediabox), tuple(obj.cropbox), trim)
     # the page turned as pdfminer turns it by its /Rotate (PDFPageInterpreter.process_page)
     x0, y0, x1, y1 = obj.mediabox
