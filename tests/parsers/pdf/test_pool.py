@@ -1,6 +1,7 @@
 """Pages read by a pool of processes give the Document a read in one process gives."""
 import pytest
 
+import turned
 import typeset
 from rookery.parsers import ReadOptions, parse
 from rookery.parsers.pdf.chars import CHAR_READERS
@@ -19,6 +20,15 @@ def test_a_pooled_read_gives_the_same_document(pdf, reader):
     pooled = parse(pdf, options=ReadOptions(pdf_reader=reader, workers=2, pool_pages=2))
     assert pooled == alone
     assert len(alone.sections) > 10
+
+
+@pytest.mark.parametrize("reader", sorted(CHAR_READERS))
+def test_a_pooled_read_of_a_document_with_turned_pages_gives_the_same_document(pdf, reader):
+    mixed = turned.turned(pdf, "landscape", pages={0, 2})  # (each worker turns its own)
+    alone = parse(mixed, options=ReadOptions(pdf_reader=reader, workers=1))
+    pooled = parse(mixed, options=ReadOptions(pdf_reader=reader, workers=2, pool_pages=2))
+    assert pooled == alone
+    assert [s.text for s in alone.sections] == [s.text for s in parse(pdf).sections]
 
 
 def test_pooled_pages_come_in_order_with_the_same_fragments(pdf):
