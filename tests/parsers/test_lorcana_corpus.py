@@ -8,7 +8,7 @@ import pytest
 
 from corpus import corpus_dir
 from rookery.model import text_key, title_key
-from rookery.parsers import parse
+from rookery.parsers import ReadOptions, parse
 
 _DIR = corpus_dir() / "lorcana"
 _MANIFEST = _DIR / "manifest.json"
@@ -74,3 +74,13 @@ def test_the_releases_differ_in_the_rules_their_update_summary_names(parsed):
     # and rules it leaves alone stay as they were
     for number in ("1.3.1", "2.1.1.2", "8.5.1"):
         assert before[number] == after[number], number
+
+
+@needs_corpus
+def test_both_pdf_readers_give_the_sections_of_the_latest_printing(parsed):
+    # (pdfplumber, the second reader and four times slower, reads one printing); its
+    # condensed examples and rules, type drawn 96% wide, are the body's type to both
+    file = RELEASES[-1]["pdf"][0]["file"]
+    plumbed = parse((_DIR / file).read_bytes(), source=file,
+                    options=ReadOptions(pdf_reader="pdfplumber"))
+    assert sections(plumbed) == sections(parsed(file))

@@ -457,11 +457,19 @@ def test_a_raised_figure_stays_with_its_word():
     assert words(word + figure) == ["lanes2"]
 
 
-def _widths(glyphs, width: float):
+def _widths(glyphs, width):
+    """The line's lower-case letters drawn `width` ems wide (a number, or a letter's
+    width by the letter)."""
     for g in glyphs:
         if g.text.islower():
-            g.x1 = g.x0 + width * g.size
+            g.x1 = g.x0 + (width(g.text) if callable(width) else width) * g.size
     return glyphs
+
+
+def _small_capital(letter: str) -> float:
+    """A small capital's width in ems: wider than the body's lower case (0.5 em), each
+    letter by its own amount, as a font draws them."""
+    return 0.55 + 0.03 * (ord(letter) % 5)
 
 
 def test_lower_case_drawn_with_other_glyphs_of_one_size_is_another_form():
@@ -469,12 +477,23 @@ def test_lower_case_drawn_with_other_glyphs_of_one_size_is_another_form():
     # the body's size: only their advances differ from the body's letters
     body = [g for k in range(6) for g in set_line("plain words set in a row", base=200.0 + 14 * k)]
     usual = usual_widths([body])
-    assert other_glyphs(_widths(set_line("can a row be set in small capitals"), 0.58), usual)
+    assert other_glyphs(_widths(set_line("can a row be set in small capitals"), _small_capital),
+                        usual)
     assert not other_glyphs(set_line("can a row be set in plain words"), usual)
     # a few letters off (a ligature's share, a stray glyph) do not make a line another form
     mixed = set_line("plain words set in a row")
     _widths(mixed[:3], 0.6)
     assert not other_glyphs(mixed, usual)
+
+
+@pytest.mark.parametrize("scale", [0.9, 0.96, 1.05])
+def test_lower_case_condensed_or_expanded_alike_is_the_usual_form(scale):
+    # a typesetter fits a paragraph by drawing its type narrower (or wider), every
+    # letter alike: the same glyphs, not the font's small capitals
+    body = [g for k in range(6) for g in set_line("plain words set in a row", base=200.0 + 14 * k)]
+    usual = usual_widths([body])
+    assert not other_glyphs(_widths(set_line("can a row be set in plain words"), 0.5 * scale),
+                            usual)
 
 
 def test_sizes_a_hair_apart_are_one_style():

@@ -378,7 +378,10 @@ def _pdfium_style(raw, key: tuple, font: tuple[str, bool, bool]):
     if mode == raw.FPDF_TEXTRENDERMODE_FILL_STROKE:
         bold = True  # a "fake bold": the outline stroked as well as filled
     italic = italic or leans(a, b, c, d)  # a "fake italic": upright type slanted
-    scale = abs(a * d - b * c) ** 0.5 or 1.0
+    # the type's height: how far the matrix moves the em's top from its baseline. Not
+    # the square root of the area it scales by: type condensed to fit (96% wide) is
+    # type of its full size, as pdfminer measures it
+    scale = abs(a * d - b * c) / ((a * a + b * b) ** 0.5 or 1.0) or 1.0
     return family, bold, italic, colour, round(raw_size * scale, 1)
 
 

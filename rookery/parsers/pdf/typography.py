@@ -220,6 +220,10 @@ VARIANT_LETTERS = 6  # ... of at least this many letters
 # a line that goes on in another form ("zero?" after "...my morale below"): any letter
 # judged, and a third of them other
 CARRIED = (1, 0.3)
+# letters drawn at one ratio to their usual width (SCALED_SHARE of a line's different
+# letters within SCALED of the line's median ratio) are the usual glyphs condensed or
+# expanded to fit, not other ones; told on SCALED_LETTERS different letters or more
+SCALED, SCALED_SHARE, SCALED_LETTERS = 0.03, 0.8, 4
 
 
 def usual_widths(lines: list[list[Glyph]], compiled: bool = True) -> dict:
@@ -251,7 +255,8 @@ def other_forms(lines: list[list[Glyph]], usual: dict, compiled: bool = True) ->
     below": CARRIED). By the compiled loop where it was built (speedups.py)."""
     if compiled and speedups.loops is not None:
         return speedups.loops.other_forms(lines, usual, Glyph, VARIANT, VARIANT_LETTERS,
-                                          VARIANT_SHARE, *CARRIED)
+                                          VARIANT_SHARE, *CARRIED, SCALED, SCALED_SHARE,
+                                          SCALED_LETTERS)
     return _python_other_forms(lines, usual)
 
 
@@ -269,7 +274,8 @@ def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,
     usual ones, at the same size? A font's own small capitals are mapped back to the
     lower-case letters in the text layer, and their advances alone tell them apart. A
     line needs `least` letters to tell, `share` of them other (the rest of a line in
-    them needs fewer)."""
+    them needs fewer). Not a line whose letters are all its usual ones made narrower or
+    wider alike (scaled_alike)."""
     judged = other = 0
     for g in glyphs:
         if g.text.islower() and g.size > 0:
@@ -277,7 +283,29 @@ def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,
             if width:
                 judged += 1
                 other += abs((g.x1 - g.x0) / g.size / width - 1) > VARIANT
-    return judged >= least and other >= share * judged
+    return judged >= least and other >= share * judged and not scaled_alike(glyphs, usual)
+
+
+def scaled_alike(glyphs: list[Glyph], usual: dict) -> bool:
+    """Are a line's letters its face's usual ones, all drawn at one ratio to their usual
+    width: type condensed to fit its line (a typesetter's horizontal scale), which keeps
+    each glyph's shape? A font's other forms (its small capitals) differ from the usual
+    letters each by its own ratio. Judged on the line's different letters: each is at
+    the line's ratio (the median) if any of its glyphs is."""
+    pairs = []
+    for g in glyphs:
+        if g.text.islower() and g.size > 0:
+            width = usual.get((g.family, g.bold, g.italic, g.text))
+            if width:
+                pairs.append((g.text, (g.x1 - g.x0) / g.size / width))
+    ordered = sorted(ratio for _text, ratio in pairs)
+    if not ordered:
+        return False
+    middle = ordered[len(ordered) // 2]
+    at: dict[str, bool] = {}
+    for text, ratio in pairs:
+        at[text] = at.get(text, False) or abs(ratio - middle) <= SCALED * middle
+    return len(at) >= SCALED_LETTERS and sum(at.values()) >= SCALED_SHARE * len(at)
 
 
 def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:

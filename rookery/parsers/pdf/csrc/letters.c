@@ -261,12 +261,99 @@ done:
     return out;
 }
 
+static int by_value(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* typography.scaled_alike: are the line's different letters drawn at the line's median
+ * ratio to their usual widths (a letter is if any of its glyphs is)? 1, 0, or -1 on an
+ * error. */
+static int scaled_alike(const GlyphLayout *layout, PyObject *line, PyObject *usual,
+                        double scaled, double scaled_share, Py_ssize_t scaled_letters) {
+    Py_ssize_t n = PyList_GET_SIZE(line), found = 0, letters = 0, near = 0;
+    PyObject **texts = PyMem_Malloc(sizeof(PyObject *) * (n ? n : 1));
+    double *ratios = PyMem_Malloc(sizeof(double) * (n ? n : 1));
+    double *ordered = PyMem_Malloc(sizeof(double) * (n ? n : 1));
+    char *done = PyMem_Calloc(n ? n : 1, 1);  /* an occurrence of a letter counted */
+    int answer = -1;
+    if (texts == NULL || ratios == NULL || ordered == NULL || done == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {  /* every lower-case glyph with a usual width */
+        PyObject *g = PyList_GET_ITEM(line, k), *parts[4];
+        double size, advance;
+        int lower = is_lower(glyph_field(layout, g, F_TEXT));
+        if (lower < 0)
+            goto out;
+        if (!lower)
+            continue;
+        int has = sized(layout, g, &size, parts);
+        if (has < 0)
+            goto out;
+        if (!has)
+            continue;
+        PyObject *face = PyTuple_Pack(4, parts[0], parts[1], parts[2], parts[3]);
+        PyObject *width = face ? PyDict_GetItemWithError(usual, face) : NULL;
+        Py_XDECREF(face);
+        if (width == NULL) {
+            if (PyErr_Occurred())
+                goto out;
+            continue;
+        }
+        double w = PyFloat_AsDouble(width);
+        if (w == -1.0 && PyErr_Occurred())
+            goto out;
+        if (w == 0.0)
+            continue;
+        if (advance_of(layout, g, size, &advance) < 0)
+            goto out;
+        texts[found] = parts[3];
+        ordered[found] = ratios[found] = advance / w;
+        found++;
+    }
+    answer = 0;
+    if (found == 0)
+        goto out;
+    qsort(ordered, (size_t)found, sizeof(double), by_value);
+    double middle = ordered[found / 2];
+    for (Py_ssize_t k = 0; k < found; k++) {  /* each different letter once */
+        if (done[k])
+            continue;
+        int at = 0;
+        for (Py_ssize_t j = k; j < found; j++) {
+            int same = j == k ? 1 : PyObject_RichCompareBool(texts[j], texts[k], Py_EQ);
+            if (same < 0) {
+                answer = -1;
+                goto out;
+            }
+            if (same) {
+                done[j] = 1;
+                at = at || fabs(ratios[j] - middle) <= scaled * middle;
+            }
+        }
+        letters++;
+        near += at;
+    }
+    answer = letters >= scaled_letters && near >= scaled_share * letters;
+out:
+    PyMem_Free(texts);
+    PyMem_Free(ratios);
+    PyMem_Free(ordered);
+    PyMem_Free(done);
+    return answer;
+}
+
 /* Is one line in other forms? See typography._python_other_glyphs, whose order of
  * questions it keeps: a lower-case letter, then of a size, then its usual width. */
 enum { NOT_LOWER = -1, NO_WIDTH = 0, WIDTH = 1, UNASKED = 2 };
 
+typedef struct { double scaled, share; Py_ssize_t letters; } Scaled;
+
 static int other_glyphs(const GlyphLayout *layout, PyObject *line, PyObject *usual,
-                        double variant, Py_ssize_t least, double share, Memo *memo) {
+                        double variant, Py_ssize_t least, double share, Memo *memo,
+                        const Scaled *alike) {
     Py_ssize_t judged = 0, other = 0;
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(line); k++) {
         PyObject *g = PyList_GET_ITEM(line, k);
@@ -307,15 +394,20 @@ static int other_glyphs(const GlyphLayout *layout, PyObject *line, PyObject *usu
         judged += 1;
         other += fabs(advance / m->width - 1) > variant;
     }
-    return judged >= least && other >= share * judged;
+    if (!(judged >= least && other >= share * judged))
+        return 0;
+    int scaled = scaled_alike(layout, line, usual, alike->scaled, alike->share, alike->letters);
+    return scaled < 0 ? -1 : !scaled;
 }
 
-/* other_forms(lines, usual, Glyph, variant, least, share, carried_least, carried_share)
+/* other_forms(lines, usual, Glyph, variant, least, share, carried_least, carried_share,
+ *             scaled, scaled_share, scaled_letters)
  * → a list of bools: see typography._python_other_forms. */
 PyObject *other_forms(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 8 || !PyList_Check(args[0]) || !PyDict_Check(args[1])) {
+    if (nargs != 11 || !PyList_Check(args[0]) || !PyDict_Check(args[1])) {
         PyErr_SetString(PyExc_TypeError, "other_forms(lines, usual, Glyph, variant, least, "
-                        "share, carried_least, carried_share)");
+                        "share, carried_least, carried_share, scaled, scaled_share, "
+                        "scaled_letters)");
         return NULL;
     }
     GlyphLayout layout;
@@ -324,6 +416,8 @@ PyObject *other_forms(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
     double variant = PyFloat_AsDouble(args[3]), share = PyFloat_AsDouble(args[5]);
     double carried_share = PyFloat_AsDouble(args[7]);
     Py_ssize_t least = PyLong_AsSsize_t(args[4]), carried_least = PyLong_AsSsize_t(args[6]);
+    Scaled alike = {PyFloat_AsDouble(args[8]), PyFloat_AsDouble(args[9]),
+                    PyLong_AsSsize_t(args[10])};
     if (PyErr_Occurred())
         return NULL;
     Py_ssize_t n = PyList_GET_SIZE(args[0]);
@@ -339,7 +433,7 @@ PyObject *other_forms(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         PyObject *line = PyList_GET_ITEM(args[0], k);
         int other = PyList_Check(line) ? other_glyphs(
             &layout, line, args[1], variant, before ? carried_least : least,
-            before ? carried_share : share, memo) : -1;
+            before ? carried_share : share, memo, &alike) : -1;
         if (other < 0) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_TypeError, "expected lines of Glyph");

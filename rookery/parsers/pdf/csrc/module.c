@@ -285,7 +285,8 @@ static PyMethodDef methods[] = {
      "usual_widths(lines, Glyph, round): as typography._python_usual_widths."},
     {"other_forms", (PyCFunction)(void (*)(void))other_forms, METH_FASTCALL,
      "other_forms(lines, usual, Glyph, variant, least, share, carried_least, "
-     "carried_share): as typography._python_other_forms."},
+     "carried_share, scaled, scaled_share, scaled_letters): as "
+     "typography._python_other_forms."},
     {"text_runs", (PyCFunction)(void (*)(void))text_runs, METH_FASTCALL,
      "text_runs(glyphs, Glyph, unknown): as glyphs._python_text_runs."},
     {"tally", (PyCFunction)(void (*)(void))tally, METH_FASTCALL,
