@@ -42,10 +42,11 @@ class PlumberDocument:
             chars, images = page.chars, len(page.images)
             size = (float(page.width), float(page.height))
             visible = _visible(page, size[1])
+            traits = _font_traits(page.page_obj.resources)
             page.close()  # let its layout objects go before the next page
         except Exception as e:
             raise _plumber_error(e) from None
-        turn, glyphs = _plumber_glyphs(chars, *size, visible)
+        turn, glyphs = _plumber_glyphs(chars, *size, visible, traits)
         return Page(index, *turned_size(turn, *size), glyphs, images, self.count)
 
     def close(self) -> None:
@@ -85,11 +86,48 @@ def _visible(page, height: float) -> tuple[float, float, float, float]:
     return min(xs), height - max(ys), max(xs), height - min(ys)
 
 
-def _plumber_glyphs(chars: list[dict], width: float, height: float,
-                    visible: tuple) -> tuple[int, list[Glyph]]:
+def _font_traits(resources, depth: int = 0) -> dict[str, tuple[bool, bool]]:
+    """(bold, italic) as each font's descriptor declares it (a flag, an italic angle), by
+    the name pdfminer gives its glyphs: what PDFium reads of a font besides its name
+    (chars._pdfium_font). "BrandonTextCond-MediumIt" is italic by its descriptor alone.
+    The fonts of the forms the page draws too."""
+    from pdfminer.pdftypes import PDFStream, resolve1
+
+    out: dict[str, tuple[bool, bool]] = {}
+    resources = resolve1(resources)
+    if not isinstance(resources, dict):
+        return out
+    fonts = resolve1(resources.get("Font"))
+    for ref in (fonts.values() if isinstance(fonts, dict) else ()):
+        try:
+            font = resolve1(ref)
+            name = getattr(resolve1(font.get("BaseFont")), "name", None)
+            descriptor = resolve1(font.get("FontDescriptor"))
+            if descriptor is None and font.get("DescendantFonts"):
+                descendant = resolve1(resolve1(font["DescendantFonts"])[0])
+                descriptor = resolve1(descendant.get("FontDescriptor"))
+            if not isinstance(name, str) or not isinstance(descriptor, dict):
+                continue
+            flags = int(resolve1(descriptor.get("Flags", 0)) or 0)
+            angle = float(resolve1(descriptor.get("ItalicAngle", 0)) or 0)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            continue  # a font described amiss: its name alone speaks for it
+        out[name] = (bool(flags & (1 << 18)), bool(flags & (1 << 6)) or angle != 0)
+    forms = resolve1(resources.get("XObject"))
+    for ref in (forms.values() if isinstance(forms, dict) and depth < 4 else ()):
+        form = resolve1(ref)
+        if isinstance(form, PDFStream) and getattr(form.get("Subtype"), "name", "") == "Form":
+            out.update(_font_traits(form.get("Resources"), depth + 1))
+    return out
+
+
+def _plumber_glyphs(chars: list[dict], width: float, height: float, visible: tuple,
+                    traits: dict | None = None) -> tuple[int, list[Glyph]]:
     """The page's turn (turns.py: pdfminer places glyphs as the page is shown) and the
     glyphs that run that way, placed on the page turned back by it; those wholly
-    outside the `visible` box (x0, top, x1, bottom) are left out."""
+    outside the `visible` box (x0, top, x1, bottom) are left out. `traits`: see
+    _font_traits."""
+    traits = traits or {}
     seen_x0, seen_top, seen_x1, seen_bottom = visible
     chars = [ch for ch in chars if ch["x1"] > seen_x0 and ch["x0"] < seen_x1
              and ch["bottom"] > seen_top and ch["top"] < seen_bottom]
@@ -114,8 +152,11 @@ def _plumber_glyphs(chars: list[dict], width: float, height: float,
         style = styles.get(key)
         if style is None:
             family, bold, italic = style_of(ch["fontname"] or "")
+            declared_bold, declared_italic = traits.get(ch["fontname"], (False, False))
             # (upright type slanted by its matrix: a "fake italic")
-            style = styles[key] = (family, bold, italic or slanted, _plumber_colour(colour_value))
+            style = styles[key] = (family, bold or declared_bold,
+                                   italic or declared_italic or slanted,
+                                   _plumber_colour(colour_value))
         family, bold, italic, colour = style
         if turn == 0:  # as pdfminer measures it: down from the top
             left, right, top, bottom = ch["x0"], ch["x1"], ch["top"], ch["bottom"]

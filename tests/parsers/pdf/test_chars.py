@@ -195,3 +195,28 @@ def test_text_outside_the_page_as_it_is_cut_is_left_out_by_both_readers(mixed, h
         assert "Job" not in text and "Bold" in text and "Back to plain text" in text, reader
     if speedups.available():
         twins.assert_loops_agree(data)  # the compiled loop leaves out what Python does
+
+
+def test_a_face_italic_by_its_descriptor_alone_is_italic_to_both_readers(tmp_path):
+    # Adobe names its italics "...-It" ("MinionPro-It", "BrandonTextCond-MediumIt"): a
+    # font's name need not say "italic"; its descriptor does (a flag, an italic angle)
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    import typeset
+
+    path = typeset.FONT_DIRS[0] / "dejavu" / "DejaVuSerif-Italic.ttf"
+    if not path.exists():
+        pytest.skip(f"{path} is not installed (fonts-dejavu-core)")
+    pdfmetrics.registerFont(TTFont("DescribedItalic", str(path)))
+    pdf = canvas.Canvas(str(tmp_path / "it.pdf"), pagesize=(300, 200))
+    pdf.setFont("DescribedItalic", 11)
+    pdf.drawString(20, 100, "words in a face whose name hides its slant")
+    pdf.save()
+    data = (tmp_path / "it.pdf").read_bytes()
+    # the same length, so that the cross-reference table still holds
+    renamed = data.replace(b"DejaVuSerif-Italic", b"DejaVuSerif-BookIt")
+    assert renamed != data and b"/ItalicAngle -11" in renamed
+    for reader in ("pdfium", "pdfplumber"):
+        glyphs = [g for g in next(pages(renamed, reader)).glyphs if g.text.strip()]
+        assert glyphs and all(g.italic and g.family == "dejavuserif" for g in glyphs), reader
