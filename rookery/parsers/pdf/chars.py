@@ -8,8 +8,8 @@ Each gives, per character, what the reader uses and nothing else: its text (or U
 for a glyph the PDF maps to no text, or to a control character), its box (top-down
 points), its size, its font's family, weight and slant, and its fill colour. A page is
 read the way most of its text runs, whatever way it is drawn or shown (turns.py); text
-turned against that (stamps, margin notes) is left out. Both must give the same
-sections; the tests hold them to it.
+turned against that (stamps, margin notes) is left out, and so is text outside the page
+as it is cut (boxes.py). Both must give the same sections; the tests hold them to it.
 """
 from __future__ import annotations
 
