@@ -26,7 +26,7 @@ from ...errors import ParseError
 from . import speedups
 from .boxes import visible
 from .glyphs import UNKNOWN, Glyph, font_family, style_of
-from .turns import dominant, inverse, leans, moved, quarter_turns, turned_size, upright
+from .turns import dominant, inverse, leans, moved_box, quarter_turns, turned_size, upright
 
 
 @dataclass
@@ -124,9 +124,8 @@ def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page
     if not raw.FPDFPage_TransFormWithClip(page.raw, raw.FS_MATRIX(*matrix), None):
         return found
     raw.FPDFPage_SetMediaBox(page.raw, 0, 0, *turned_size(turn, right - left, top - bottom))
-    for box, put in ((crop, raw.FPDFPage_SetCropBox), (trim, raw.FPDFPage_SetTrimBox)):
-        (x0, y0), (x1, y1) = moved(matrix, *box[:2]), moved(matrix, *box[2:])
-        put(page.raw, min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    raw.FPDFPage_SetCropBox(page.raw, *moved_box(matrix, crop))
+    raw.FPDFPage_SetTrimBox(page.raw, *moved_box(matrix, trim))
     drawn = page.pdf[index]  # the page as it is drawn now
     try:
         return _pdfium_read(raw, drawn, index, compiled)[0]
@@ -148,14 +147,11 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
         tp = ctypes.cast(textpage.raw, ctypes.c_void_p).value
         styles: dict = {}  # key → (family, bold, italic, colour, size) or None if turned
         fonts: dict = {}  # font handle → (family, bold, italic)
-        turned = []  # text objects met that run another way along the page's axes
 
         def make_style(key: tuple):
             font = key[0]
             if font not in fonts:
                 fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
-            if quarter_turns(*key[4:]):  # (1, 2 or 3; not 0, nor None for a slant)
-                turned.append(key)
             return _pdfium_style(raw, key, fonts[font])
 
         seen = visible(page.get_mediabox(), page.get_cropbox(), page.get_trimbox())
@@ -164,8 +160,10 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
                                         styles, make_style, _unknown_cid, ORIGIN_NOISE, seen)
         else:
             out = _python_glyphs(c, tp, height, styles, make_style, seen)
-        # text that runs another way: how much of it? (only where it could be most: more
-        # characters than the glyphs read, a few of them spaces and line ends)
+        # text that runs along another of the page's axes (1, 2 or 3 quarter turns; not a
+        # slant, None): how much of it? Only where it could be most: more characters
+        # than the glyphs read, a few of them spaces and line ends
+        turned = any(style is None and quarter_turns(*key[4:]) for key, style in styles.items())
         ways = _pdfium_turns(c, tp, seen) if turned and 2 * len(out) < c.count_chars(tp) \
             else Counter()
         images = 0 if out else _pdfium_images(raw, page)

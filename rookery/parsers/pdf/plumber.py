@@ -79,11 +79,10 @@ def _visible(page, height: float) -> tuple[float, float, float, float]:
     seen = visible(tuple(obj.mediabox), tuple(obj.cropbox), trim)
     # the page turned as pdfminer turns it by its /Rotate (PDFPageInterpreter.process_page)
     x0, y0, x1, y1 = obj.mediabox
-    a, b, c, d, e, f = {90: (0, -1, 1, 0, -y0, x1), 180: (-1, 0, 0, -1, x1, y1),
-                        270: (0, 1, -1, 0, y1, -x0)}.get(obj.rotate, (1, 0, 0, 1, -x0, -y0))
-    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f)
-                   for x in (seen[0], seen[2]) for y in (seen[1], seen[3])))
-    return min(xs), height - max(ys), max(xs), height - min(ys)
+    shown = {90: (0, -1, 1, 0, -y0, x1), 180: (-1, 0, 0, -1, x1, y1),
+             270: (0, 1, -1, 0, y1, -x0)}.get(obj.rotate, (1, 0, 0, 1, -x0, -y0))
+    left, bottom, right, top = turns.moved_box(shown, seen)
+    return left, height - top, right, height - bottom
 
 
 def _font_traits(resources, depth: int = 0) -> dict[str, tuple[bool, bool]]:

@@ -43,7 +43,7 @@ def leans(a: float, b: float, c: float, d: float) -> bool:
 
 def dominant(turns: Counter) -> int:
     """The turn most glyphs run in (a tie goes to the lower turn: upright first)."""
-    return max(sorted(turns), key=lambda turn: turns[turn], default=0) if turns else 0
+    return max(sorted(turns), key=turns.__getitem__, default=0)
 
 
 def turned_size(turn: int, width: float, height: float) -> tuple[float, float]:
@@ -78,10 +78,13 @@ def upright(turn: int, left: float, bottom: float, right: float,
             1: (0, -1, 1, 0, -bottom, right)}[turn]
 
 
-def moved(matrix: tuple, x: float, y: float) -> tuple[float, float]:
-    """The point (x, y) moved by the matrix (a b c d e f)."""
+def moved_box(matrix: tuple, box: tuple) -> tuple[float, float, float, float]:
+    """The box (left, bottom, right, top) moved by the matrix (a b c d e f), a turn by
+    quarters: the box its moved corners span."""
     a, b, c, d, e, f = matrix
-    return a * x + c * y + e, b * x + d * y + f
+    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f)
+                   for x in (box[0], box[2]) for y in (box[1], box[3])))
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def inverse(matrix: tuple) -> tuple[float, float, float, float, float, float]:

@@ -276,34 +276,36 @@ def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,
     line needs `least` letters to tell, `share` of them other (the rest of a line in
     them needs fewer). Not a line whose letters are all its usual ones made narrower or
     wider alike (scaled_alike)."""
-    judged = other = 0
+    ratios = _ratios(glyphs, usual)
+    other = sum(abs(ratio - 1) > VARIANT for _text, ratio in ratios)
+    return len(ratios) >= least and other >= share * len(ratios) and not scaled_alike(ratios)
+
+
+def _ratios(glyphs: list[Glyph], usual: dict) -> list[tuple[str, float]]:
+    """Each lower-case letter of a size whose face has a usual width, with its advance
+    over that width."""
+    out = []
     for g in glyphs:
         if g.text.islower() and g.size > 0:
             width = usual.get((g.family, g.bold, g.italic, g.text))
             if width:
-                judged += 1
-                other += abs((g.x1 - g.x0) / g.size / width - 1) > VARIANT
-    return judged >= least and other >= share * judged and not scaled_alike(glyphs, usual)
+                out.append((g.text, (g.x1 - g.x0) / g.size / width))
+    return out
 
 
-def scaled_alike(glyphs: list[Glyph], usual: dict) -> bool:
-    """Are a line's letters its face's usual ones, all drawn at one ratio to their usual
-    width: type condensed to fit its line (a typesetter's horizontal scale), which keeps
-    each glyph's shape? A font's other forms (its small capitals) differ from the usual
-    letters each by its own ratio. Judged on the line's different letters: each is at
-    the line's ratio (the median) if any of its glyphs is."""
-    pairs = []
-    for g in glyphs:
-        if g.text.islower() and g.size > 0:
-            width = usual.get((g.family, g.bold, g.italic, g.text))
-            if width:
-                pairs.append((g.text, (g.x1 - g.x0) / g.size / width))
-    ordered = sorted(ratio for _text, ratio in pairs)
-    if not ordered:
+def scaled_alike(ratios: list[tuple[str, float]]) -> bool:
+    """Are a line's letters (with their ratios to their usual widths: _ratios) its face's
+    usual ones, all drawn at one ratio: type condensed to fit its line (a typesetter's
+    horizontal scale), which keeps each glyph's shape? A font's other forms (its small
+    capitals) differ from the usual letters each by its own ratio. Judged on the line's
+    different letters: each is at the line's ratio (the median) if any of its glyphs
+    is."""
+    if not ratios:
         return False
+    ordered = sorted(ratio for _text, ratio in ratios)
     middle = ordered[len(ordered) // 2]
     at: dict[str, bool] = {}
-    for text, ratio in pairs:
+    for text, ratio in ratios:
         at[text] = at.get(text, False) or abs(ratio - middle) <= SCALED * middle
     return len(at) >= SCALED_LETTERS and sum(at.values()) >= SCALED_SHARE * len(at)
 

@@ -1,10 +1,10 @@
 """Which way text runs, by its matrix, and glyph places on a page turned back to read it."""
-import pytest
-
 from collections import Counter
 
-from rookery.parsers.pdf.turns import (dominant, inverse, leans, moved, place, quarter_turns,
-                                       turned_size, upright)
+import pytest
+
+from rookery.parsers.pdf.turns import (dominant, inverse, leans, moved_box, place,
+                                       quarter_turns, turned_size, upright)
 
 
 @pytest.mark.parametrize("matrix,turn", [
@@ -73,10 +73,11 @@ def test_a_drawing_turned_upright_lies_on_the_turned_page_and_turns_back(turn):
     box = (10, 20, 310, 520)  # left, bottom, right, top
     matrix = upright(turn, *box)
     width, height = turned_size(turn, 300, 500)
-    corners = [moved(matrix, x, y) for x in (10, 310) for y in (20, 520)]
-    assert sorted({round(x, 6) for x, _ in corners}) == [0, width]
-    assert sorted({round(y, 6) for _, y in corners}) == [0, height]
-    assert moved(inverse(matrix), *moved(matrix, 33, 44)) == pytest.approx((33, 44))
+    assert moved_box(matrix, box) == pytest.approx((0, 0, width, height))
+    # a point and the box around it: moved and moved back, both where they were
+    point = (33, 44, 33, 44)
+    assert moved_box(inverse(matrix), moved_box(matrix, point)) == pytest.approx(point)
+    assert moved_box(matrix, point)[:2] != pytest.approx((33, 44))  # (it did move)
     # text that ran `turn` way runs along x once turned: its baseline's direction
     a, b = {1: (0, 1), 2: (-1, 0), 3: (0, -1)}[turn]
     ta, tb = matrix[0] * a + matrix[2] * b, matrix[1] * a + matrix[3] * b
