@@ -229,7 +229,7 @@ def test_unmapped_ligature_glyphs_are_restored_from_the_documents_words():
 
     lines = [line(["the ", "?", "rst player"]), line(["a ", "?", "nal ruling"]),
              line(["first and final"])]
-    words, _free = vocabularies("".join(g.text for g in l) for l in lines)
+    words, _free = vocabularies(["".join(g.text for g in l) for l in lines])
     repair_ligatures(lines, words)
     assert ["".join(g.text for g in l) for l in lines[:2]] == ["the first player",
                                                               "a final ruling"]
@@ -251,7 +251,7 @@ def test_ligatures_the_document_never_spells_out_are_read_by_its_languages_words
         return [line("the ?rst e!ect"), line("# a clari?ed ruling"), line("? an o!er")]
 
     language = Lexicon("en", frozenset({"first", "effect", "clarified", "offer", "fl", "ff"}))
-    words, _free = vocabularies("".join(g.text for g in l) for l in lines())
+    words, _free = vocabularies(["".join(g.text for g in l) for l in lines()])
     alone = lines()
     assert not repair_ligatures(alone, words)  # the document's own words say nothing
     read = lines()

@@ -17,13 +17,14 @@ from .glyphs import Glyph, texts
 # U+XX00 for every printable byte XX: what a swapped UTF-16 code unit of Latin-1 text reads as
 _SWAPPED = "".join(chr(byte << 8) for byte in range(0x20, 0x100) if not 0x7F <= byte <= 0x9F)
 _TWO_SWAPPED = re.compile(f"[{_SWAPPED}]{{2,}}")
-_ANY_SWAPPED = re.compile(f"[{_SWAPPED}]")
 
 
 def mend_byte_order(glyphs: list[Glyph]) -> None:
     """Read the text of every glyph of a page whose characters are swapped UTF-16 as it
     was meant, in place, before the page's words are told apart."""
-    if _ANY_SWAPPED.search(texts([glyphs])[0]):  # most pages: no such character at all
+    # most pages hold no two such characters in a row, which any glyph mended would be
+    # (Han text has single ones: 一 is U+4E00)
+    if _TWO_SWAPPED.search(texts([glyphs])[0]):
         _mend(glyphs)
 
 

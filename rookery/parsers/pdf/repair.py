@@ -19,7 +19,7 @@ from .glyphs import UNKNOWN, Glyph, texts
 
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl", "ft", "Th", "st", "ct")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-_FIRST_WORD = re.compile(r"^[^\n]*?([^\W\d_]+(?:-[^\W\d_]+)*)", re.M)  # a line's first _WORD
+_FIRST_WORD = re.compile(rf"^[^\n]*?({_WORD.pattern})", re.M)  # a line's first _WORD
 
 
 def vocabularies(line_texts: list[str]) -> tuple[Counter, Counter]:
@@ -28,9 +28,9 @@ def vocabularies(line_texts: list[str]) -> tuple[Counter, Counter]:
     broken on the line before) nor a last one broken with a hyphen."""
     # the words of all lines in one pass over their text (no word spans a line break),
     # each line's first word in another; only lines broken with a hyphen are read alone
-    text = "\n".join([line.replace("\n", " ") for line in line_texts])
-    words = Counter(map(str.lower, _words(text)))
-    taken = Counter(map(str.lower, _FIRST_WORD.findall(_plain_hyphens(text))))
+    text = _plain_hyphens("\n".join([line.replace("\n", " ") for line in line_texts]))
+    words = Counter(map(str.lower, _WORD.findall(text)))
+    taken = Counter(map(str.lower, _FIRST_WORD.findall(text)))
     for line in line_texts:
         if line.rstrip().endswith(_ENDS):
             found = _words(line)
