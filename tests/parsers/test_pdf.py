@@ -385,3 +385,92 @@ def test_a_page_box_that_is_not_four_numbers_reads_or_gives_a_clear_error():
 def test_a_pdf_with_padding_after_its_end_marker_still_reads():
     good = pdf_of(LAYOUTS[0].name)
     assert parse(good + b"\0" * 8000).sections == parse(good).sections
+
+
+# A rules page whose rules are justified to one measure; some of them set in the body's
+# type drawn narrower (or wider) so as to fit, as a typesetter condenses a paragraph.
+# The last line of rule 1.2 is the number of the rule it points to.
+TIDEWAY = [
+    ("1. Setup", None),
+    ("1.1.", ["Each player takes a fleet of six boats and a harbour board, and sets",
+              "the board so that its tide marker points toward the open water."]),
+    ("1.2.", ["A boat that starts the game in dock may not sail before the tide turns",
+              "for the first time; it waits there, with its crew, as set out in rule",
+              "3.2."]),
+    ("1.3.", ["Cargo tokens are shuffled face down and stacked beside the harbour",
+              "board, within reach of every player at the table."]),
+    ("2. Sailing", None),
+    ("2.1.", ["On a turn, a player may move each of their boats as far as its sails",
+              "allow, but never through another boat or across a reef marker; a",
+              "boat that ends its move beside a wreck may salvage one cargo token."]),
+    ("2.2.", ["A boat that is blown onto a reef loses its cargo and returns to dock",
+              "at the start of its owner's next turn, with a fresh crew aboard."]),
+    ("3. Tides", None),
+    ("3.1.", ["The tide marker moves one step at the end of every round, and the",
+              "water rises or falls by one level with each step it moves."]),
+    ("3.2.", ["When the tide turns, every boat still in dock may sail at once, in",
+              "turn order, before any other boat is moved."]),
+]
+
+
+def tideway_pdf(condensed: dict[str, float]) -> bytes:
+    """The Tideway rules, rule N drawn at `condensed[N]` of its width (1.0 elsewhere)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=(612, 792))
+    c.setFont("Helvetica-Bold", 20)
+    c.drawCentredString(306, 740, "Tideway Rules")
+    body, left, y = ("Times-Roman", 10.5), 72.0, 700.0
+    rules = [(number, lines and [f"{number} {lines[0]}", *lines[1:]]) for number, lines in TIDEWAY]
+    widths = [stringWidth(line, *body) for _n, lines in rules if lines for line in lines[:-1]]
+    measure = max(widths) + 12  # every full line is spread to it
+    for number, lines in rules:
+        if lines is None:
+            y -= 10
+            c.setFont("Helvetica-Bold", 13)
+            c.drawString(left, y, number)
+            y -= 22
+            continue
+        scale = condensed.get(number.rstrip("."), 1.0)
+        for k, line in enumerate(lines):
+            words = line.split()
+            natural = sum(stringWidth(w, *body) for w in words) * scale
+            last = k == len(lines) - 1
+            gap = stringWidth(" ", *body) * scale if last else \
+                (measure - natural) / (len(words) - 1)
+            x = left
+            for word in words:
+                text = c.beginText(x, y)
+                text.setFont(*body)
+                text.setHorizScale(100 * scale)
+                text.textOut(word)
+                c.drawText(text)
+                x += stringWidth(word, *body) * scale + gap
+            y -= 14
+        y -= 4
+    c.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("reader", sorted(CHAR_READERS))
+@pytest.mark.parametrize("condensed", [{"1.2": 0.95}, {"1.2": 0.94, "2.1": 0.94},
+                                       {"1.2": 0.96, "2.1": 1.05, "3.1": 0.95}],
+                         ids=["one rule", "two rules", "condensed and expanded"])
+def test_rules_set_narrower_or_wider_to_fit_read_as_the_body_type(condensed, reader):
+    # (a font's own small capitals are told by letters drawn narrower or wider than the
+    # body's, each by its own amount: type condensed to fit is narrower all alike)
+    options = ReadOptions(pdf_reader=reader)
+    plain = parse(tideway_pdf({}), source="tideway.pdf", options=options)
+    assert [s.number for s in plain.sections] == \
+        ["1", "1.1", "1.2", "1.3", "2", "2.1", "2.2", "3", "3.1", "3.2"]
+    assert plain.sections[2].text.endswith("as set out in rule 3.2.")
+    pdf = tideway_pdf(condensed)
+    doc = parse(pdf, source="tideway.pdf", options=options)
+    assert [(s.number, s.title, s.text) for s in doc.sections] == \
+        [(s.number, s.title, s.text) for s in plain.sections]
+    # a type's size is its height, however narrow it is drawn
+    from rookery.parsers.pdf.chars import pages
+
+    assert {g.size for p in pages(pdf, reader) for g in p.glyphs if g.family == "times"} == {10.5}
