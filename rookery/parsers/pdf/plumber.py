@@ -130,7 +130,7 @@ def _plumber_glyphs(chars: list[dict], width: float, height: float, visible: tup
     seen_x0, seen_top, seen_x1, seen_bottom = visible
     chars = [ch for ch in chars if ch["x1"] > seen_x0 and ch["x0"] < seen_x1
              and ch["bottom"] > seen_top and ch["top"] < seen_bottom]
-    runs = [_plumber_turn(ch) for ch in chars]
+    runs = [quarter_turns(*ch["matrix"][:4]) for ch in chars]  # (pdfplumber >= 0.11 gives it)
     turn = dominant(Counter(run for run in runs if run is not None))
     styles: dict = {}
     out = []
@@ -144,8 +144,8 @@ def _plumber_glyphs(chars: list[dict], width: float, height: float, visible: tup
         elif len(text) == 1 and is_control(ord(text)):
             text, cid = UNKNOWN, ord(text)
         colour_value = ch["non_stroking_color"]
-        matrix = ch.get("matrix")
-        slanted = matrix is not None and leans(*matrix[:4])
+        matrix = ch["matrix"]
+        slanted = leans(*matrix[:4])
         key = (ch["fontname"], colour_value if isinstance(colour_value, (tuple, list, type(None)))
                else str(colour_value), slanted)
         style = styles.get(key)
@@ -159,7 +159,7 @@ def _plumber_glyphs(chars: list[dict], width: float, height: float, visible: tup
         family, bold, italic, colour = style
         if turn == 0:  # as pdfminer measures it: down from the top
             left, right, top, bottom = ch["x0"], ch["x1"], ch["top"], ch["bottom"]
-            base = height - matrix[5] if matrix else None
+            base = height - matrix[5]
         else:
             left, right, top, bottom, base, _along = turns.place(
                 turn, width, height, ch["x0"], height - ch["bottom"], ch["x1"],
@@ -169,13 +169,6 @@ def _plumber_glyphs(chars: list[dict], width: float, height: float, visible: tup
         out.append(Glyph(text, left, right, top, bottom, round(size, 1), family, bold, italic,
                          colour, cid, base=base))
     return turn, out
-
-
-def _plumber_turn(ch: dict) -> int | None:
-    matrix = ch.get("matrix")
-    if matrix is None:  # (a pdfplumber that gives no matrix tells upright text only)
-        return 0 if ch.get("upright", True) else None
-    return quarter_turns(*matrix[:4])
 
 
 def _plumber_colour(color) -> tuple[int, int, int] | None:
