@@ -16,16 +16,16 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
 from ..lexicon import Lexicon, lexicon_of
 from ..normalize import normalize, normalize_many
 from ..numbering import read_label
-from . import repair, spacing, speedups, tables
+from . import repair, spacing, tables
 from .columns import Line
-from .glyphs import UNKNOWN, Glyph, is_red, text_runs, texts
+from .glyphs import Glyph, is_red, text_runs, texts
 from .typography import (Style, body_colour, body_style, line_style, other_forms, rank,
                          same_size, settle_sizes, stands_apart, usual_widths)
 
@@ -38,43 +38,52 @@ _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
 
 
-@dataclass
+class _once:
+    """A measure worked out on first use and kept on the instance (functools'
+    cached_property takes a lock each first use: the block builder makes thousands)."""
+
+    def __init__(self, work):
+        self.work, self.name = work, work.__name__
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.work(obj)
+        return value
+
+
 class _Line:
-    """A line with the facts the paragraph rules need."""
+    """A line with the facts the paragraph rules need. Its edges, baseline and size are
+    read once: the rules ask them of each line dozens of times, and none changes while
+    blocks are built (a new style only changes case, a wrapped table row is a new line,
+a row cut into cells is read again: see refresh)."""
 
-    line: Line
-    glyphs: list[Glyph]
-    text: str
-    style: Style
-    apart: bool  # set apart from the body
-    keeps_hyphen: bool = False  # it ends in the hyphen of a compound, not of a break
+    def __init__(self, line: Line, glyphs: list[Glyph], text: str, style: Style,
+                 apart: bool, keeps_hyphen: bool = False):
+        self.line, self.glyphs, self.text, self.style = line, glyphs, text, style
+        self.apart = apart  # set apart from the body
+        self.keeps_hyphen = keeps_hyphen  # it ends in a compound's hyphen, not a break's
+        self.size = style.size
+        self.refresh()
 
-    @property
-    def x0(self):
-        return self.line.x0
+    def refresh(self) -> None:
+        """Read the line's edges and baseline again, after its fragments were recut."""
+        self.x0, self.x1, self.base = self.line.x0, self.line.x1, self.line.base
 
-    @property
-    def x1(self):
-        return self.line.x1
-
-    @property
-    def size(self):
-        return self.style.size
-
-    # measures the paragraph rules ask of a line again and again (spacing.py), once each
-    @functools.cached_property
+    # measures the paragraph rules ask of some lines again and again (spacing.py)
+    @_once
     def first_word(self) -> float:
         return spacing.first_word_width(self.glyphs)
 
-    @functools.cached_property
+    @_once
     def word_space(self) -> float:
         return spacing.word_space(self.glyphs)
 
-    @functools.cached_property
+    @_once
     def leaders(self) -> bool:
         return spacing.ends_in_leaders(self.text)
 
-    @functools.cached_property
+    @_once
     def tallest(self) -> float:
         return max(g.size for g in self.glyphs)
 
@@ -110,7 +119,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             style = line_style(glyphs, colour)
             if line.small_caps and not style.caps:
                 # the rest of a line in small capitals: its letters all small ones
-                style = replace(style, caps="small")
+                style = style._replace(caps="small")
             facts.append(_Line(line, glyphs, text, style, False, keeps))
     if not facts:
         return []
@@ -119,7 +128,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
         f.apart = stands_apart(f.style, body)
         if not f.apart and not f.style.caps and id(f.glyphs) in in_other_forms:
             # the font's own small capitals: the text layer shows lower case
-            f.style = replace(f.style, caps="small")
+            f.style = f.style._replace(caps="small")
             f.apart = True
     spacing.narrow_boxes(facts)
     pitch = spacing.pitches(facts)
@@ -227,7 +236,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
                 and spacing.close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
         if not spacing.is_full(last, f, slack=last.size) and not spacing.centred(last):
             return False  # a line that stopped well short of the edge: a heading ends
-        return f.line.base - last.line.base <= 1.5 * max(last.tallest, f.tallest)
+        return f.base - last.base <= 1.5 * max(last.tallest, f.tallest)
     if not same_size(f.size, last.size):
         return False
     full = spacing.is_full(last, f)
@@ -370,7 +379,7 @@ def _finish(b: _Block, kind: str, levels,
     flags: list[tuple[bool, bool, bool]] = []  # bold, italic, red per character of it
     marked = False  # any red
     for k, f in enumerate(b.lines):
-        glyphs = _strip_bullet(f.glyphs)  # a bullet only marks a line as an item
+        glyphs = _strip_bullet(f)  # a bullet only marks a line as an item
         if k > 0:
             join = b.joins[k - 1]
             if join == "-":
@@ -417,10 +426,11 @@ def _all_emphasized(raw: str, flags) -> bool:
     return letters
 
 
-def _strip_bullet(glyphs: list[Glyph]) -> list[Glyph]:
-    first = next((g.text for g in glyphs if g.text), "")
-    if first[:1] not in _BULLET_STARTS:
-        return glyphs  # most lines: no bullet can start them
+def _strip_bullet(f: _Line) -> list[Glyph]:
+    """The line's glyphs after the bullet that opens it, if one does."""
+    glyphs = f.glyphs
+    if f.text[:1] not in _BULLET_STARTS:
+        return glyphs  # most lines: no bullet can start them (their text opens as they do)
     text = "".join([g.text for g in glyphs])
     m = _BULLET.match(text)
     return glyphs[m.end():] if m else glyphs

@@ -205,9 +205,15 @@ def _unsoft(text: str) -> str:
 def split_word(before: str, after: str) -> tuple[str, str]:
     """The two parts of a word broken at a line end: ("Kings", "grave"). Soft hyphens
     left inside them (where else the word might break) are not letters' ends."""
-    left = re.search(r"([^\W\d_]+(?:-[^\W\d_]+)*)-$", _ascii_hyphens(_unsoft(before)))
-    right = re.match(r"([^\W\d_]+(?:-[^\W\d_]+)*)", _ascii_hyphens(_unsoft(after)))
-    return (left.group(1) if left else ""), (right.group(1) if right else "")
+    before = _ascii_hyphens(_unsoft(before))
+    # (a word holds no space: the search starts after the line's last one, not at each
+    # place of a long line)
+    left = _BROKEN.search(before, before.rfind(" ") + 1)
+    right = _WORD.match(_ascii_hyphens(_unsoft(after)))
+    return (left.group(1) if left else ""), (right.group(0) if right else "")
+
+
+_BROKEN = re.compile(rf"({_WORD.pattern})-$")  # a line's last word, broken with a hyphen
 
 
 def hyphenates(breaks: list[tuple[str, str]], wraps: int, words: Counter) -> bool:

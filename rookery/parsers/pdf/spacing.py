@@ -1,9 +1,10 @@
 """How a PDF's lines stand to one another: the usual distance between baselines (a
 paragraph space is more), a line that fills its column or stops short, a box of text
 narrower than its column, a line set in or centred. The paragraph rules
-(paragraphs.py) ask these of lines that carry `.line`, `.glyphs`, `.text`, `.size`, and
-the measures below that a line is asked many times (`.first_word`, `.word_space`,
-`.leaders`: see paragraphs._Line, which works each out once)."""
+(paragraphs.py) ask these of lines that carry `.line`, `.glyphs`, `.text`, `.size`, the
+line's edges and baseline (`.x0`, `.x1`, `.base`), and the measures below that a line is
+asked many times (`.first_word`, `.word_space`, `.leaders`: see paragraphs._Line, which
+works each out once)."""
 from __future__ import annotations
 
 import re
@@ -25,7 +26,7 @@ def pitches(facts: list[_Line]) -> dict:
     pages: dict[tuple[int, float], Counter] = {}
     for a, b in zip(facts, facts[1:]):
         if b.line.page == a.line.page and not b.line.first_in_column and a.size == b.size:
-            delta = round(b.line.base - a.line.base, 1)
+            delta = round(b.base - a.base, 1)
             if 0 < delta < 3 * a.size:
                 seen.setdefault(a.size, Counter())[delta] += 1
                 pages.setdefault((a.line.page, a.size), Counter())[delta] += 1
@@ -66,7 +67,7 @@ def narrow_boxes(facts: list[_Line]) -> None:
 def _same_box(a: _Line, b: _Line) -> bool:
     return a.line.page == b.line.page and a.line.column == b.line.column \
         and abs(a.x0 - b.x0) < 0.5 * b.size and same_size(a.size, b.size) \
-        and 0 < b.line.base - a.line.base <= 1.6 * b.size
+        and 0 < b.base - a.base <= 1.6 * b.size
 
 
 def new_column(last: _Line, f: _Line) -> bool:
@@ -77,7 +78,7 @@ def new_column(last: _Line, f: _Line) -> bool:
 def close(last: _Line, f: _Line, pitch: dict) -> bool:
     """Does `f` follow `last` at the usual spacing (no paragraph space between)?"""
     usual = pitch.get((f.line.page, f.size)) or pitch.get(f.size, 1.2 * f.size)
-    return f.line.base - last.line.base <= usual + 0.12 * f.size
+    return f.base - last.base <= usual + 0.12 * f.size
 
 
 def indented(f: _Line) -> bool:

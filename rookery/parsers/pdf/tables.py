@@ -13,7 +13,8 @@ WORD_GAP = 0.25  # ems: a word space, as most faces set it
 
 
 def row_lines(lines: list) -> set[int]:
-    """Which of the lines (paragraph facts: `.line`, `.text`, `.size`) are table rows:
+    """Which of the lines (paragraph facts: `.line`, `.text`, `.size`, its edges and
+    baseline, and `.refresh()` to read those again once recut) are table rows:
     fragments far apart, or a narrower gap apart where they line up with the line
     above or below, fragment for fragment (a table's columns). A list's labels set
     apart from their text are not cells."""
@@ -62,12 +63,12 @@ def _stands_below(lines: list, k: int, j: int, rows: set[int]) -> bool:
     first = j
     while first > 0 and _same_column(lines[first], lines[first - 1]) and \
             any(first - d in rows for d in (1, 2, 3)):
-        steps.append(lines[first].line.base - lines[first - 1].line.base)
+        steps.append(lines[first].base - lines[first - 1].base)
         first -= 1
     if not steps or not all(_same_column(lines[i], lines[j]) for i in range(j + 1, k + 1)):
         return False
     widest = max(steps) * (1 + PITCH_SLACK)
-    return any(lines[i].line.base - lines[i - 1].line.base > widest
+    return any(lines[i].base - lines[i - 1].base > widest
                for i in range(j + 1, k + 1))
 
 
@@ -80,7 +81,7 @@ def _split_at_cells(f, row) -> bool:
     """Cut a line right under a table row into the row's cells (see _recut). Returns
     whether the line now has the row's cells."""
     cells = row.line.fragments
-    if not _same_column(f, row) or f.line.base - row.line.base > 5 * f.size:
+    if not _same_column(f, row) or f.base - row.base > 5 * f.size:
         return False
     return _recut(f, [c.x0 for c in cells])
 
@@ -151,6 +152,7 @@ def _recut(f, starts: list[float]) -> bool:
             return False  # words apart that do not fill their cell: not a justified one
         pieces.append(_spaced(piece, parted, a))
     f.line.fragments = [Fragment(page=f.line.page, glyphs=p) for p in pieces]
+    f.refresh()
     return True
 
 
@@ -188,7 +190,7 @@ def _same_cells(a, b, reach: float = 2.5) -> bool:
     if a.line.page != b.line.page:
         near = (b if b.line.page > a.line.page else a).line.first_in_column
     elif a.line.column == b.line.column:
-        near = abs(a.line.base - b.line.base) <= reach * a.size
+        near = abs(a.base - b.base) <= reach * a.size
     else:
         near = a.line.first_in_column or b.line.first_in_column
     return near and all(abs(x - y) <= ALIGNED * a.size for x, y in zip(_starts(a), _starts(b)))
@@ -215,8 +217,8 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
             or any(abs(a - c) >= 0.5 * f.size for a, c in zip(_starts(above), _starts(row))):
         return False
     if len(pieces) == len(cells):
-        apart = row.line.base - above.line.base
-        if f.line.base - last.line.base >= apart - 0.1 * f.size:
+        apart = row.base - above.base
+        if f.base - last.base >= apart - 0.1 * f.size:
             return False
     ends = [c.x0 for c in cells[1:]] + [row.line.column[1]]
     for piece in pieces:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import speedups
 from .glyphs import Glyph, is_red
@@ -23,10 +23,10 @@ SMALL_CAPS = (0.55, 0.92)  # capitals this much smaller than a word's full capit
 MAX_RANKED = 7  # more heading styles than this are ranked by prominence alone
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(NamedTuple):
     """A line's type: its size (to half a point), family, weight, slant, case and colour
-    (None for the body's colour and for the marks' red)."""
+    (None for the body's colour and for the marks' red). A named tuple, not a frozen
+    dataclass: every line has one, and styles are compared and counted again and again."""
 
     size: float
     family: str
@@ -83,8 +83,8 @@ def _most_common(values: list):
 
 
 def _colour_class(colour, body_colour):
-    if colour is None or body_colour is None:
-        return None
+    if colour is None or body_colour is None or colour == body_colour:
+        return None  # (most lines: the body's own colour)
     if max(abs(a - b) for a, b in zip(colour, body_colour)) <= 60:
         return None
     return None if is_red(colour) else colour
@@ -143,6 +143,8 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     if votes is None or not votes[0]:
         return None
     letters, one_size = votes[:2]
+    if one_size and small is None:
+        return None  # no word of two sizes, and no small capitals going on: most lines
     found = None
     for word in () if one_size else _words(glyphs):
         big = max(g.size for g in word)

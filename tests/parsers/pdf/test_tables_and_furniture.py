@@ -1,12 +1,12 @@
 """Table rows and page furniture as engines lay them out: cells that a justified line
 spreads or a narrow gap joins, and a sentence a short document repeats at the top of a
 column, which is text and not a running head."""
-from types import SimpleNamespace
-
 from rookery.parsers.pdf.columns import Line
 from rookery.parsers.pdf.furniture import split_furniture
 from rookery.parsers.pdf.glyphs import Fragment, Glyph
+from rookery.parsers.pdf.paragraphs import _Line
 from rookery.parsers.pdf.tables import row_lines, with_wrapped_cells, wraps_cells
+from rookery.parsers.pdf.typography import Style
 
 SIZE = 10.0
 COLUMN = (50.0, 250.0)
@@ -31,10 +31,13 @@ def joined(a: Fragment, b: Fragment) -> Fragment:
     return Fragment(page=a.page, glyphs=a.glyphs + [space] + b.glyphs)
 
 
-def fact(*pieces: Fragment) -> SimpleNamespace:
-    """A paragraph fact as row_lines reads it: a line, its text and its size."""
+def fact(*pieces: Fragment) -> _Line:
+    """A paragraph fact as the block builder makes it and row_lines reads it: a line,
+    its glyphs, text and type."""
     line = Line(fragments=list(pieces), page=0, column=COLUMN)
-    return SimpleNamespace(line=line, text=" ".join(p.text for p in pieces), size=SIZE)
+    glyphs = [g for p in pieces for g in p.glyphs]
+    return _Line(line, glyphs, " ".join(p.text for p in pieces),
+                 Style(SIZE, "sans", False, False, "", None), apart=False)
 
 
 def cells(f) -> list[str]:
