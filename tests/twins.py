@@ -1,11 +1,12 @@
 """The compiled per-glyph loops (rookery/parsers/pdf/speedups.py) against their Python
-twins: both read a PDF's pages, and must give equal glyphs and equal fragments."""
+twins: both read a PDF's pages, and must give equal glyphs and equal fragments (and the
+lines' texts, runs, tallies and counts, the fragments' runs of ink)."""
 from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-from rookery.parsers.pdf import chars, glyphs, paragraphs, speedups, typography
+from rookery.parsers.pdf import chars, columns, glyphs, paragraphs, speedups, typography
 
 
 def glyph_fields(g: glyphs.Glyph) -> tuple:
@@ -45,6 +46,7 @@ def assert_loops_agree(data: bytes, pages: int | None = None, plumber: bool = Fa
     assert_tallies_agree(lines)
     for line in lines:
         assert_text_runs_agree(line)
+        assert_ink_runs_agree(line)
     if plumber:
         for page in chars.pages(data, "pdfplumber"):
             if pages is not None and page.index >= pages:
@@ -75,6 +77,13 @@ def assert_text_runs_agree(line: list[glyphs.Glyph]) -> tuple:
     """A line's text and runs of type, the same from both loops."""
     fast = paragraphs.text_runs(line, compiled=True)
     assert fast == paragraphs.text_runs(line, compiled=False)
+    return fast
+
+
+def assert_ink_runs_agree(line: list[glyphs.Glyph]) -> list:
+    """A fragment's runs of ink, the same from both loops."""
+    fast = columns.ink_runs(line, compiled=True)
+    assert fast == columns.ink_runs(line, compiled=False)
     return fast
 
 

@@ -5,13 +5,14 @@ machine has, how headings stand apart from the body (by one thing only: size, we
 another family, small capitals, capitals, italic, colour, or their numbers), how FAQ
 questions are set, justified and hyphenated or ragged text, where the page numbers and
 the running header go, a contents page before a two-column body, the red of the
-publisher's change marks, a table for the restricted list. `layouts()` draws more than
-forty of them from these choices; each must parse to the sections of the web page.
+publisher's change marks, a table for the restricted list, the gutter and the leading.
+`layouts()` draws more than forty of them from these choices, and a few set as a word
+processor sets them (`office`); each must parse to the sections of the web page.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import documents
@@ -67,6 +68,9 @@ class Layout:
     centred_title: bool = True
     marks: str = "#c80000"  # the red of the publisher's change marks
     ligatures: bool = False  # set fi, fl... as ligature characters
+    gutter: float | None = None  # ems between columns (None: 18 points); a word processor
+    # sets less than one unless asked
+    leading: float = 1.25  # baseline to baseline, in ems of the body type
     variant: Variant = field(default_factory=Variant)
 
     @property
@@ -116,6 +120,26 @@ def layouts() -> list[Layout]:
                 variant=variant)
             out.append(layout)
             k += 1
+    return out + office(paper, fonts)
+
+
+def office(paper: dict, fonts: list[str]) -> list[Layout]:
+    """Layouts as a word processor sets a document: ragged columns a narrow gutter apart
+    (less than the em that parts a line's fragments, so a line ending near its column's
+    edge runs into the text beside it), lines led by the fonts' own line gaps (over half
+    an em), headings larger than the body on the baselines of the column beside."""
+    out = []
+    for k, (columns, gutter, leading, headings) in enumerate(
+            [(2, 0.8, 1.55, "size"), (3, 0.7, 1.5, "classic"), (2, 0.6, 1.6, "smallcaps"),
+             (3, 0.85, 1.45, "size")]):
+        out.append(Layout(
+            name=f"office-{k}-{headings}", pagesize=paper[("a4", "letter")[k % 2]],
+            columns=columns, font=fonts[(2 * k + 1) % len(fonts)], size=(10.0, 9.0, 9.5, 9.0)[k],
+            headings=headings, question=("italic", "bold", "smallcaps", "italic")[k],
+            page_number=("bottom-centre", "top-outer", "none", "top-centre")[k],
+            header=("top", "none", "top", "bottom")[k], gutter=gutter, leading=leading,
+            variant=Variant(numbered=headings in NEEDS_NUMBERS, faq_titles=k == 1,
+                            table=k == 3)))
     return out
 
 
@@ -203,7 +227,7 @@ def _styles(layout: Layout) -> _Styles:
     align = TA_JUSTIFY if layout.justify else TA_LEFT
     hyph = {"hyphenationLang": "en_US", "embeddedHyphenation": 1} if layout.hyphenate else {}
     indent = layout.paragraphs == "indent"
-    body = ParagraphStyle("body", fontName=fonts[0], fontSize=size, leading=size * 1.25,
+    body = ParagraphStyle("body", fontName=fonts[0], fontSize=size, leading=size * layout.leading,
                           alignment=align, spaceAfter=0 if indent else size * 0.5,
                           firstLineIndent=size * 1.2 if indent else 0, **hyph)
     front = ParagraphStyle("front", parent=body, alignment=TA_LEFT, firstLineIndent=0,
@@ -267,7 +291,7 @@ def write_pdf(path: Path, layout: Layout, items: list[tuple] | None = None) -> P
     styles = _styles(layout)
     width, height = layout.pagesize
     margin = 48
-    gap = 18
+    gap = 18.0 if layout.gutter is None else layout.gutter * layout.size
     col_w = (width - 2 * margin - (layout.columns - 1) * gap) / layout.columns
     top = height - margin - 20
 

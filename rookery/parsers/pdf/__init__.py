@@ -15,7 +15,8 @@ import gc
 from ...errors import ParseError
 from ..blocks import RawDocument
 from ..meta import is_version_line
-from .columns import Line, common_gutters, find_gutters, reading_order, usual_measures
+from .columns import (Line, common_gutters, find_gutters, ink_pieces, reading_order,
+                      usual_measures)
 from .furniture import split_furniture
 from .paragraphs import build_blocks
 from .pool import read_pages
@@ -62,12 +63,14 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
                              "reads text and does not do OCR")
         raise ParseError("the PDF has no text on any page")
     frags, furniture = split_furniture(frags, widths)
-    gutters = [find_gutters(f) for f in frags]
+    pieces = [ink_pieces(f) for f in frags]
+    gutters = [find_gutters(f, pieces=p) for f, p in zip(frags, pieces)]
     trusted = common_gutters(gutters)
     seen = [g for page in gutters for g in page]
     lines: list[Line] = []
-    for index, page_frags in enumerate(frags):
-        lines.extend(reading_order(page_frags, find_gutters(page_frags, trusted, seen), index))
+    for index, (page_frags, page_pieces) in enumerate(zip(frags, pieces)):
+        page_gutters = find_gutters(page_frags, trusted, seen, page_pieces)
+        lines.extend(reading_order(page_frags, page_gutters, index))
     usual_measures(lines)
     small = None  # the small capitals' size, while lines go on in them
     for line in lines:

@@ -7,18 +7,26 @@ columns covers a gutter too, but such lines are few beside the dozens of lines i
 column, so the valley stays deep. A valley is a gutter only when text is covered on
 both sides and a good number of fragments start right after it (a column's left edge);
 a gutter seen on most pages of the document is trusted on a page with little text.
+A gutter narrower than the gap that parts fragments (a word processor's) joins lines of
+two columns that share a baseline: coverage counts runs of ink, which part there
+(ink_runs), and such lines are parted at the gutter found (_parted_at).
 
 The page is then cut into bands: runs of lines that cross a gutter (title blocks,
-full-width front matter) and runs that do not, which are read column by column.
+full-width front matter) and runs that do not, which are read column by column. A ragged
+line may reach past a narrow gutter's middle and stay in its column (_reaching).
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from .glyphs import Fragment
+from . import speedups
+from .glyphs import Fragment, Glyph
 
 Gutter = tuple[float, float]
+GUTTER_GAP = 0.5  # ems of the smaller type beside it: a gap at a gutter wider parts it
+TEXT_COLUMN = 8.0  # ems: the fewest a column of running text is wide (a few words a line)
 
 
 @dataclass
@@ -48,21 +56,72 @@ class Line:
 
 
 def find_gutters(frags: list[Fragment], trusted: list[Gutter] = (),
-                 seen: list[Gutter] = ()) -> list[Gutter]:
+                 seen: list[Gutter] = (), pieces: list[Piece] | None = None) -> list[Gutter]:
     """The gutters of one page (see the module doc), with the document's `trusted` ones
     added where the page has too little text to show its own. A gap where another page
     of the document has a gutter (`seen`) needs less evidence to be one: a contents list
-    whose second column holds a few entries."""
-    found = _page_gutters(frags, trusted, seen)
+    whose second column holds a few entries. The coverage is of the fragments' runs of
+    ink (`pieces`, from ink_pieces if not given)."""
+    found = _page_gutters(ink_pieces(frags) if pieces is None else pieces, trusted, seen)
     for g in trusted:
         if not _near(g[0], g[1], found):
             # a gutter of the page's own that overlaps it is the same gutter, widened or
-            # narrowed by a line or two: the document's holds
-            found = [(a, b) for a, b in found if not (a < g[1] and g[0] < b)] + [g]
+            # narrowed by a line or two: the document's holds, unless the page's is the
+            # document's too, as other pages show it (ragged lines end further out on some)
+            own = [(a, b) for a, b in found if a < g[1] and g[0] < b]
+            if not any(_near(a, b, trusted) for a, b in own):
+                found = [h for h in found if h not in own] + [g]
     return sorted(found)
 
 
-def _page_gutters(frags: list[Fragment], trusted, seen=()) -> list[Gutter]:
+class Piece(NamedTuple):
+    """A run of ink of a fragment, at the fragment's size."""
+
+    x0: float
+    x1: float
+    size: float
+
+
+def ink_pieces(frags: list[Fragment]) -> list[Piece]:
+    """The fragments' runs of ink (see ink_runs), each at its fragment's size."""
+    return [Piece(x0, x1, f.size) for f in frags for x0, x1 in ink_runs(f.glyphs)]
+
+
+def ink_runs(glyphs: list[Glyph], compiled: bool = True) -> list[tuple[float, float]]:
+    """Where a fragment's ink runs, parted where a gap wider than GUTTER_GAP has a
+    column of text's width of ink on each side, and a word beside it: where two columns'
+    lines on one baseline have joined across a narrow gutter, the gap between them still
+    shows it (a list's number set apart from its entry, a contents line's page number
+    and its dot leaders, are no columns). By the compiled loop where it was built."""
+    if compiled and speedups.loops is not None:
+        return speedups.loops.ink_runs(glyphs, Glyph, GUTTER_GAP, TEXT_COLUMN)
+    return _python_ink_runs(glyphs)
+
+
+def _words_beside(before: Glyph, after: Glyph) -> bool:
+    """Is there a word on either side of a gap (not a dot leader's dots, set apart)?"""
+    return before.text.isalnum() or after.text.isalnum()
+
+
+def _python_ink_runs(glyphs: list[Glyph]) -> list[tuple[float, float]]:
+    ink = [g for g in glyphs if g.text.strip()] or glyphs
+    if not ink:
+        return []
+    out = []
+    start = prev = ink[0]
+    end = ink[-1].x1
+    for g in ink[1:]:
+        em = max(min(g.size, prev.size), 1.0)
+        if g.x0 - prev.x1 > GUTTER_GAP * em and prev.x1 - start.x0 >= TEXT_COLUMN * em \
+                and end - g.x0 >= TEXT_COLUMN * em and _words_beside(prev, g):
+            out.append((start.x0, prev.x1))
+            start = g
+        prev = g
+    out.append((start.x0, prev.x1))
+    return out
+
+
+def _page_gutters(frags: list[Piece], trusted, seen=()) -> list[Gutter]:
     if len(frags) < 2:
         return []
     left = min(f.x0 for f in frags)
@@ -157,12 +216,13 @@ def reading_order(frags: list[Fragment], gutters: list[Gutter], page: int) -> li
     right = max(f.x1 for f in frags)
     # a line belongs to a column when it stays clear of the middle of the gutters beside it
     cuts = [left - 1] + [(a + b) / 2 for a, b in gutters] + [right + 1]
+    frags = _parted_at(frags, gutters, cuts)
 
     def column_of(f: Fragment) -> int | None:
         for k in range(len(cuts) - 1):
             if f.x0 >= cuts[k] and f.x1 <= cuts[k + 1]:
                 return k
-        return None  # crosses a gutter: spans the columns
+        return _reaching(f, frags, gutters, cuts)  # None: it spans the columns
 
     placed = [(f, column_of(f)) for f in frags]
     # where each column's text ends on this page: the measure for "is this line full?"
@@ -188,6 +248,66 @@ def reading_order(frags: list[Fragment], gutters: list[Gutter], page: int) -> li
         for k in sorted(edges):
             lines.extend(_lines([f for f, c in members if c == k], edges[k], page))
     return lines
+
+
+def _parted_at(frags: list[Fragment], gutters: list[Gutter], cuts: list[float]
+               ) -> list[Fragment]:
+    """Fragments that cross a gutter between two columns of text through a gap wider
+    than a word space, parted there. The page's other lines show the gutter, where one
+    line's glyphs alone cannot: a narrow gutter (a word processor sets none unless
+    asked) is less than the em that parts fragments, and a heading in the next column
+    set larger, on a full line's baseline, makes that em its own. (`cuts`: where each
+    column begins and ends, see reading_order.)"""
+    out = []
+    for f in frags:
+        pieces = [f]
+        for k, gutter in enumerate(gutters):
+            pieces = [p for piece in pieces for p in _part(piece, gutter, cuts[k], cuts[k + 2])]
+        out.extend(pieces)
+    return out
+
+
+def _part(f: Fragment, gutter: Gutter, start: float, end: float) -> list[Fragment]:
+    """`f` parted at the gutter between columns that run from `start` to `end`."""
+    a, b = gutter
+    middle = (a + b) / 2
+    if not f.x0 < middle < f.x1:
+        return [f]
+    ink = [k for k, g in enumerate(f.glyphs) if g.text.strip()]
+    for k, j in zip(ink, ink[1:]):
+        before, after = f.glyphs[k], f.glyphs[j]
+        em = max(min(before.size, after.size), 1.0)
+        # the next column's lines start where the gutter ends (a line set across the
+        # page may have a wide word space in the gutter too), and the line before may
+        # reach past the gutter's middle (a hyphen); a column of list numbers beside
+        # their text is no column of text
+        if after.x0 - before.x1 > GUTTER_GAP * em and abs(after.x0 - b) <= GUTTER_GAP * em \
+                and min(a - start, end - b) >= TEXT_COLUMN * em and _words_beside(before, after):
+            # (the spaces between go with neither: a fragment's box is its glyphs')
+            return [Fragment(page=f.page, glyphs=f.glyphs[:k + 1]),
+                    Fragment(page=f.page, glyphs=f.glyphs[j:])]
+    return [f]
+
+
+def _reaching(f: Fragment, frags: list[Fragment], gutters: list[Gutter],
+              cuts: list[float]) -> int | None:
+    """The column of a ragged line that reaches past the middle of the gutter after it,
+    short of the next column (a narrow gutter is found where most lines end): one with
+    the next column's text beside it, or its own column's lines right above and below
+    it. None for a line that spans the columns (the last line of a paragraph set across
+    the page ends anywhere)."""
+    for k, (_a, b) in enumerate(gutters):
+        if cuts[k] <= f.x0 and cuts[k + 1] < f.x1 < b:
+            if any(g.x0 >= f.x1 and g.top < f.bottom and f.top < g.bottom for g in frags):
+                return k
+            inside = lambda g: cuts[k] <= g.x0 and g.x1 <= cuts[k + 1]  # noqa: E731
+            above = [g for g in frags if g.bottom <= f.top and g.x0 < f.x1 and f.x0 < g.x1]
+            below = [g for g in frags if g.top >= f.bottom and g.x0 < f.x1 and f.x0 < g.x1]
+            if above and below and inside(max(above, key=lambda g: g.bottom)) \
+                    and inside(min(below, key=lambda g: g.top)):
+                return k
+            return None
+    return None
 
 
 def _measure(inside: list[Fragment], k: int, gutters: list[Gutter], right: float) -> float:

@@ -236,7 +236,10 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
                 and spacing.close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
         if not spacing.is_full(last, f, slack=last.size) and not spacing.centred(last):
             return False  # a line that stopped well short of the edge: a heading ends
-        return f.base - last.base <= 1.5 * max(last.tallest, f.tallest)
+        # (at a heading's own leading, or at the text's usual one: a word processor
+        # leads lines by its fonts' line gaps, for some faces over half an em)
+        return f.base - last.base <= 1.5 * max(last.tallest, f.tallest) \
+            or spacing.close(last, f, pitch)
     if not same_size(f.size, last.size):
         return False
     full = spacing.is_full(last, f)

@@ -217,6 +217,32 @@ def test_text_runs_of_random_glyphs_agree(line):
 
 
 @needs_loops
+@settings(max_examples=150, deadline=None)
+@given(pages())
+def test_ink_runs_of_random_glyphs_agree(line):
+    twins.assert_ink_runs_agree(line)
+
+
+@needs_loops
+def test_ink_runs_part_after_a_column_wide_run_and_not_after_a_label():
+    # 0.6 em gaps: between two lines twelve ems wide (two columns' lines joined across a
+    # narrow gutter), after a list's number, before a contents line's page number, between
+    # a dot leader's dots; spaces do not count
+    twelve = "abcdefghijklmnopqrstuvwx"
+    line = word(twelve, 0) + word("abcdefghijklmnop", 126) + [glyph(" ", 206, 209)] \
+        + word("abcdefgh", 209)
+    assert twins.assert_ink_runs_agree(line) == [(0, 119.8), (126, 248.8)]
+    label = word("1.", 0) + word("entry", 16)
+    assert twins.assert_ink_runs_agree(label) == [(0, 40.8)]
+    contents = word(twelve, 0) + word("12", 126)
+    assert twins.assert_ink_runs_agree(contents) == [(0, 135.8)]
+    leaders = word(twelve, 0) + [glyph(".", 120 + 8 * k, 122 + 8 * k) for k in range(20)]
+    assert twins.assert_ink_runs_agree(leaders) == [(0, 274)]
+    assert twins.assert_ink_runs_agree([glyph(" ", 0, 3)]) == [(0, 3)]
+    assert twins.assert_ink_runs_agree([]) == []
+
+
+@needs_loops
 def test_a_line_text_leaves_out_unresolved_glyphs_and_counts_characters_per_run():
     red = (200, 0, 0)
     line = [glyph("a"), glyph("\ufffd"), glyph("ffi"), glyph("b", color=red),

@@ -1,5 +1,5 @@
-/* A line's text and its runs of type: the compiled twin of glyphs._python_text_runs,
- * which says what it is for. */
+/* A line's text and its runs of type, and a fragment's runs of ink: the compiled twins
+ * of glyphs._python_text_runs and columns._python_ink_runs, which say what they are for. */
 #include "speedups.h"
 
 /* text_runs(glyphs, Glyph, unknown) → (text, [(characters, bold, italic, colour)]) */
@@ -66,4 +66,103 @@ done:
     Py_XDECREF(texts);
     Py_XDECREF(runs);
     return out;
+}
+
+/* Is the glyph's text letters and digits only (str.isalnum)? */
+static int alnum_text(PyObject *text) {
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (n == 0)
+        return 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!Py_UNICODE_ISALNUM(PyUnicode_READ_CHAR(text, i)))
+            return 0;
+    return 1;
+}
+
+/* ink_runs(glyphs, Glyph, gap, column) → [(x0, x1)]: the compiled twin of
+ * columns._python_ink_runs, which says what it is for. */
+PyObject *ink_runs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
+    GlyphLayout layout;
+    if (!loop_args(args, nargs, 4, 1, "ink_runs(glyphs, Glyph, gap, column)", &layout))
+        return NULL;
+    double gap = PyFloat_AsDouble(args[2]), column = PyFloat_AsDouble(args[3]);
+    if (PyErr_Occurred())
+        return NULL;
+    PyObject *glyphs = args[0];
+    Py_ssize_t n = PyList_GET_SIZE(glyphs), inked = 0;
+    PyObject *last = NULL;  /* the last inked glyph (borrowed) */
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *g = PyList_GET_ITEM(glyphs, k);
+        if (!glyph_ok(&layout, g))
+            return NULL;
+        PyObject *text = glyph_field(&layout, g, F_TEXT);
+        Py_ssize_t len = PyUnicode_GET_LENGTH(text);
+        for (Py_ssize_t i = 0; i < len; i++)
+            if (!Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i))) {
+                inked++;
+                last = g;
+                break;
+            }
+    }
+    if (last == NULL && n > 0)
+        last = PyList_GET_ITEM(glyphs, n - 1);
+    double end = last ? PyFloat_AsDouble(glyph_field(&layout, last, F_X1)) : 0;
+    if (PyErr_Occurred())
+        return NULL;
+    PyObject *out = PyList_New(0);
+    if (out == NULL || n == 0)
+        return out;
+    double start = 0, prev_x1 = 0, prev_size = 0;
+    PyObject *prev = NULL;  /* the last glyph of the open run (borrowed) */
+    int open = 0;
+#define alnum(glyph) alnum_text(glyph_field(&layout, (glyph), F_TEXT))
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *g = PyList_GET_ITEM(glyphs, k);
+        if (inked) {  /* runs of ink; a fragment of spaces alone is one run of them */
+            PyObject *text = glyph_field(&layout, g, F_TEXT);
+            Py_ssize_t len = PyUnicode_GET_LENGTH(text), i = 0;
+            while (i < len && Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)))
+                i++;
+            if (i == len)
+                continue;
+        }
+        double x0 = PyFloat_AsDouble(glyph_field(&layout, g, F_X0));
+        double x1 = PyFloat_AsDouble(glyph_field(&layout, g, F_X1));
+        double size = PyFloat_AsDouble(glyph_field(&layout, g, F_SIZE));
+        if (PyErr_Occurred())
+            goto fail;
+        if (open) {
+            double em = size < prev_size ? size : prev_size;
+            em = em > 1.0 ? em : 1.0;
+            if (x0 - prev_x1 > gap * em && prev_x1 - start >= column * em &&
+                end - x0 >= column * em && (alnum(prev) || alnum(g))) {
+                PyObject *run = Py_BuildValue("(dd)", start, prev_x1);
+                if (run == NULL || PyList_Append(out, run) < 0) {
+                    Py_XDECREF(run);
+                    goto fail;
+                }
+                Py_DECREF(run);
+                start = x0;
+            }
+        } else {
+            start = x0;
+            open = 1;
+        }
+        prev_x1 = x1;
+        prev_size = size;
+        prev = g;
+    }
+#undef alnum
+    {
+        PyObject *run = Py_BuildValue("(dd)", start, prev_x1);
+        if (run == NULL || PyList_Append(out, run) < 0) {
+            Py_XDECREF(run);
+            goto fail;
+        }
+        Py_DECREF(run);
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
 }

@@ -295,6 +295,8 @@ static PyMethodDef methods[] = {
      "counts(lines, Glyph, field_name, alnum_only): as typography._python_counts."},
     {"texts", (PyCFunction)(void (*)(void))texts, METH_FASTCALL,
      "texts(lines, Glyph): as glyphs._python_texts."},
+    {"ink_runs", (PyCFunction)(void (*)(void))ink_runs, METH_FASTCALL,
+     "ink_runs(glyphs, Glyph, gap, column): as columns._python_ink_runs."},
     {NULL, NULL, 0, NULL},
 };
 

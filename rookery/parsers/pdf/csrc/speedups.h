@@ -67,5 +67,6 @@ PyObject *text_runs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *tally(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *counts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *texts(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+PyObject *ink_runs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 
 #endif
