@@ -377,17 +377,35 @@ def _rank_tiers(sequence: list[tuple], depths: list[int | None]) -> dict[tuple, 
     # heading in the lesser never holds one in the greater
     clear = [(a, b) for a, b in itertools.permutations(styles, 2)
              if a[0] >= CLEARLY_LARGER * b[0] and (a[1] or not b[1])]
+    # the same costs over styles' indices, each order's levels in a list; an order worse
+    # already in its first costs is dropped before its later ones are counted (the
+    # costs compare in turn, so the best order is the same)
+    at = {s: k for k, s in enumerate(styles)}
+    numbers = [(at[a], at[b], depth_of[a] - depth_of[b])
+               for a, b in itertools.combinations(depth_of, 2) if depth_of[a] != depth_of[b]]
+    follows = [(at[a], at[b], n) for (a, b), n in pairs.items()]
+    prominent = [(at[a], at[b]) for a, b in itertools.combinations(by_prominence, 2)]
+    plain = [(at[a], at[b]) for a, b in clear]
+    opening = at[first] if first is not None else None
     best, best_cost = None, None
-    for order in itertools.permutations(styles):
-        level = {s: k + 1 for k, s in enumerate(order)}
-        misnumbered = sum(1 for a, b in itertools.combinations(depth_of, 2)
-                          if (depth_of[a] - depth_of[b]) * (level[a] - level[b]) < 0)
-        jumps = sum(n * max(0, level[b] - level[a] - 1) for (a, b), n in pairs.items())
-        start = level[first] - 1 if first is not None else 0
-        disorder = sum(1 for a, b in itertools.combinations(by_prominence, 2)
-                       if level[a] > level[b])
-        inverted = sum(1 for a, b in clear if level[a] > level[b])
+    level = [0] * len(styles)
+    for order in itertools.permutations(range(len(styles))):
+        for k, s in enumerate(order):
+            level[s] = k + 1
+        misnumbered = sum(1 for a, b, d in numbers if d * (level[a] - level[b]) < 0)
+        if best_cost is not None and misnumbered > best_cost[0]:
+            continue
+        inverted = sum(1 for a, b in plain if level[a] > level[b])
+        if best_cost is not None and (misnumbered, inverted) > best_cost[:2]:
+            continue
+        jumps = sum(n * max(0, level[b] - level[a] - 1) for a, b, n in follows)
+        start = level[opening] - 1 if opening is not None else 0
+        if best_cost is not None and (misnumbered, inverted, jumps + start) > best_cost[:3]:
+            continue
+        disorder = sum(1 for a, b in prominent if level[a] > level[b])
         cost = (misnumbered, inverted, jumps + start, disorder)
         if best_cost is None or cost < best_cost:
-            best, best_cost = level, cost
-    return best or {}
+            best, best_cost = order, cost
+    if best is None:
+        return {}
+    return {styles[s]: k + 1 for k, s in enumerate(best)}
