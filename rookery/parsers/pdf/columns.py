@@ -260,6 +260,9 @@ def _parted_at(frags: list[Fragment], gutters: list[Gutter], cuts: list[float]
     column begins and ends, see reading_order.)"""
     out = []
     for f in frags:
+        if not any(f.x0 < middle < f.x1 for middle in cuts[1:-1]):
+            out.append(f)  # most lines: within a column
+            continue
         pieces = [f]
         for k, gutter in enumerate(gutters):
             pieces = [p for piece in pieces for p in _part(piece, gutter, cuts[k], cuts[k + 2])]

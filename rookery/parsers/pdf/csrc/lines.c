@@ -68,19 +68,16 @@ done:
     return out;
 }
 
-/* Is the glyph's text letters and digits only (str.isalnum)? */
-static int alnum_text(PyObject *text) {
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    if (n == 0)
-        return 0;
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (!Py_UNICODE_ISALNUM(PyUnicode_READ_CHAR(text, i)))
-            return 0;
-    return 1;
+static int append_run(PyObject *out, double x0, double x1) {
+    PyObject *run = Py_BuildValue("(dd)", x0, x1);
+    int failed = run == NULL || PyList_Append(out, run) < 0;
+    Py_XDECREF(run);
+    return failed ? -1 : 0;
 }
 
 /* ink_runs(glyphs, Glyph, gap, column) → [(x0, x1)]: the compiled twin of
- * columns._python_ink_runs, which says what it is for. */
+ * columns._python_ink_runs, which says what it is for. One pass: where the ink ends is
+ * looked for only at a gap that might part the runs, which few fragments have. */
 PyObject *ink_runs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
     GlyphLayout layout;
     if (!loop_args(args, nargs, 4, 1, "ink_runs(glyphs, Glyph, gap, column)", &layout))
@@ -89,43 +86,19 @@ PyObject *ink_runs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_
     if (PyErr_Occurred())
         return NULL;
     PyObject *glyphs = args[0];
-    Py_ssize_t n = PyList_GET_SIZE(glyphs), inked = 0;
-    PyObject *last = NULL;  /* the last inked glyph (borrowed) */
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *g = PyList_GET_ITEM(glyphs, k);
-        if (!glyph_ok(&layout, g))
-            return NULL;
-        PyObject *text = glyph_field(&layout, g, F_TEXT);
-        Py_ssize_t len = PyUnicode_GET_LENGTH(text);
-        for (Py_ssize_t i = 0; i < len; i++)
-            if (!Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i))) {
-                inked++;
-                last = g;
-                break;
-            }
-    }
-    if (last == NULL && n > 0)
-        last = PyList_GET_ITEM(glyphs, n - 1);
-    double end = last ? PyFloat_AsDouble(glyph_field(&layout, last, F_X1)) : 0;
-    if (PyErr_Occurred())
-        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(glyphs);
     PyObject *out = PyList_New(0);
     if (out == NULL || n == 0)
         return out;
-    double start = 0, prev_x1 = 0, prev_size = 0;
-    PyObject *prev = NULL;  /* the last glyph of the open run (borrowed) */
-    int open = 0;
-#define alnum(glyph) alnum_text(glyph_field(&layout, (glyph), F_TEXT))
+    double start = 0, prev_x1 = 0, prev_size = 0, end = 0;
+    int open = 0, have_end = 0;
+    PyObject *prev = NULL;  /* the last inked glyph so far (borrowed) */
     for (Py_ssize_t k = 0; k < n; k++) {
         PyObject *g = PyList_GET_ITEM(glyphs, k);
-        if (inked) {  /* runs of ink; a fragment of spaces alone is one run of them */
-            PyObject *text = glyph_field(&layout, g, F_TEXT);
-            Py_ssize_t len = PyUnicode_GET_LENGTH(text), i = 0;
-            while (i < len && Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, i)))
-                i++;
-            if (i == len)
-                continue;
-        }
+        if (!glyph_ok(&layout, g))
+            goto fail;
+        if (!has_ink(glyph_field(&layout, g, F_TEXT)))
+            continue;
         double x0 = PyFloat_AsDouble(glyph_field(&layout, g, F_X0));
         double x1 = PyFloat_AsDouble(glyph_field(&layout, g, F_X1));
         double size = PyFloat_AsDouble(glyph_field(&layout, g, F_SIZE));
@@ -134,15 +107,28 @@ PyObject *ink_runs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_
         if (open) {
             double em = size < prev_size ? size : prev_size;
             em = em > 1.0 ? em : 1.0;
-            if (x0 - prev_x1 > gap * em && prev_x1 - start >= column * em &&
-                end - x0 >= column * em && (alnum(prev) || alnum(g))) {
-                PyObject *run = Py_BuildValue("(dd)", start, prev_x1);
-                if (run == NULL || PyList_Append(out, run) < 0) {
-                    Py_XDECREF(run);
-                    goto fail;
+            if (x0 - prev_x1 > gap * em && prev_x1 - start >= column * em) {
+                if (!have_end) {  /* where the last inked glyph ends */
+                    for (Py_ssize_t j = n - 1; j >= k; j--) {
+                        PyObject *h = PyList_GET_ITEM(glyphs, j);
+                        if (!glyph_ok(&layout, h))
+                            goto fail;
+                        if (has_ink(glyph_field(&layout, h, F_TEXT))) {
+                            end = PyFloat_AsDouble(glyph_field(&layout, h, F_X1));
+                            break;
+                        }
+                    }
+                    if (PyErr_Occurred())
+                        goto fail;
+                    have_end = 1;
                 }
-                Py_DECREF(run);
-                start = x0;
+                if (end - x0 >= column * em &&
+                    (all_alnum(glyph_field(&layout, prev, F_TEXT)) ||
+                     all_alnum(glyph_field(&layout, g, F_TEXT)))) {
+                    if (append_run(out, start, prev_x1) < 0)
+                        goto fail;
+                    start = x0;
+                }
             }
         } else {
             start = x0;
@@ -152,15 +138,19 @@ PyObject *ink_runs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_
         prev_size = size;
         prev = g;
     }
-#undef alnum
-    {
-        PyObject *run = Py_BuildValue("(dd)", start, prev_x1);
-        if (run == NULL || PyList_Append(out, run) < 0) {
-            Py_XDECREF(run);
-            goto fail;
+    if (!open) {  /* no ink: one run of the glyphs, as they are */
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyObject *g = PyList_GET_ITEM(glyphs, k);
+            double x0 = PyFloat_AsDouble(glyph_field(&layout, g, F_X0));
+            if (k == 0)
+                start = x0;
+            prev_x1 = PyFloat_AsDouble(glyph_field(&layout, g, F_X1));
         }
-        Py_DECREF(run);
+        if (PyErr_Occurred())
+            goto fail;
     }
+    if (append_run(out, start, prev_x1) < 0)
+        goto fail;
     return out;
 fail:
     Py_DECREF(out);

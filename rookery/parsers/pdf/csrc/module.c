@@ -102,6 +102,26 @@ int add_count(PyObject *counts, PyObject *key, Py_ssize_t n) {
     return failed ? -1 : 0;
 }
 
+/* str.isalnum() of a glyph's text: every character a letter or digit, and one at least */
+int all_alnum(PyObject *text) {
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_UCS4 c = PyUnicode_READ_CHAR(text, k);
+        if (c < 128 ? !Py_ISALNUM(c) : !Py_UNICODE_ISALNUM(c))  /* ASCII: a table */
+            return 0;
+    }
+    return n > 0;
+}
+
+/* bool(text.strip()) */
+int has_ink(PyObject *text) {
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (!Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, k)))
+            return 1;
+    return 0;
+}
+
 int cmp_double(const void *pa, const void *pb) {
     double a = *(const double *)pa, b = *(const double *)pb;
     return (a > b) - (a < b);

@@ -56,6 +56,10 @@ int loop_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, int glyp
  * exception. */
 int add_count(PyObject *counts, PyObject *key, Py_ssize_t n);
 
+/* str.isalnum(), and bool(text.strip()), of a str. */
+int all_alnum(PyObject *text);
+int has_ink(PyObject *text);
+
 /* A comparison of doubles for qsort. */
 int cmp_double(const void *pa, const void *pb);
 

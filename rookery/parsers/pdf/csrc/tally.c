@@ -3,17 +3,7 @@
  * field is drawn) and glyphs._python_texts (the lines' texts), step for step. */
 #include "speedups.h"
 
-/* str.isalnum() / str.isalpha() of a glyph's text: every character one, and one at least */
-static int all_alnum(PyObject *text) {
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    for (Py_ssize_t k = 0; k < n; k++) {
-        Py_UCS4 c = PyUnicode_READ_CHAR(text, k);
-        if (c < 128 ? !Py_ISALNUM(c) : !Py_UNICODE_ISALNUM(c))  /* ASCII: a table */
-            return 0;
-    }
-    return n > 0;
-}
-
+/* str.isalpha() of a glyph's text: every character a letter, and one at least */
 static int all_alpha(PyObject *text) {
     Py_ssize_t n = PyUnicode_GET_LENGTH(text);
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -22,15 +12,6 @@ static int all_alpha(PyObject *text) {
             return 0;
     }
     return n > 0;
-}
-
-/* bool(text.strip()) */
-static int has_ink(PyObject *text) {
-    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
-    for (Py_ssize_t k = 0; k < n; k++)
-        if (!Py_UNICODE_ISSPACE(PyUnicode_READ_CHAR(text, k)))
-            return 1;
-    return 0;
 }
 
 /* The same by a dict, for values of many kinds: a line's values are mostly one or two,
