@@ -6,7 +6,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-from rookery.parsers.pdf import chars, columns, glyphs, paragraphs, speedups, typography
+from rookery.parsers.pdf import chars, columns, glyphs, speedups, typography
 
 
 def glyph_fields(g: glyphs.Glyph) -> tuple:
@@ -75,8 +75,8 @@ def assert_letters_agree(lines: list[list[glyphs.Glyph]]) -> dict:
 
 def assert_text_runs_agree(line: list[glyphs.Glyph]) -> tuple:
     """A line's text and runs of type, the same from both loops."""
-    fast = paragraphs.text_runs(line, compiled=True)
-    assert fast == paragraphs.text_runs(line, compiled=False)
+    fast = glyphs.text_runs(line, compiled=True)
+    assert fast == glyphs.text_runs(line, compiled=False)
     return fast
 
 

@@ -9,7 +9,7 @@ and does not end like a sentence; a question set apart is a FAQ question; a sing
 at the body's size set apart (a bold name) followed at once by body text names that
 text (an erratum's card, a list's group). Inside a block, a line that stops short of the
 column edge (the next word would have fit) ends with a forced line break; a full line
-wraps.
+wraps. Each block's text is put together from its lines in finishing.py.
 """
 from __future__ import annotations
 
@@ -17,23 +17,19 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
 
-from ..blocks import BULLETS, ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
-from ..lexicon import Lexicon, lexicon_of
-from ..normalize import normalize, normalize_many
+from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
+from ..lexicon import lexicon_of
+from ..normalize import normalize_many
 from ..numbering import read_label
 from . import repair, spacing, tables
 from .columns import Line
-from .glyphs import Glyph, is_red, text_runs, texts
+from .finishing import BULLET, finish
+from .glyphs import Glyph, texts
 from .typography import (Style, body_colour, body_style, line_style, other_forms, rank,
                          same_size, settle_sizes, stands_apart, usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
-# glyphs that only mark a list item (the HTML of the same list has none); a glyph the
-# PDF maps to no text, alone before the words, is one too (a bullet in a symbol font)
-_BULLET = re.compile(rf"^(?:[{BULLETS}*]+\s*|\ufffd\s+)")
-_BULLET_STARTS = frozenset(BULLETS + "*\ufffd")  # what _BULLET's match starts with
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a hyphen
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
 
@@ -154,7 +150,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             if join == "-":
                 breaks.append(repair.split_word(b.lines[k].text, b.lines[k + 1].text))
     soft = repair.hyphenates(breaks, wraps, words)
-    finished = [_finish(b, kind, levels, (words, free, lexicon), soft)
+    finished = [finish(b, kind, levels, (words, free, lexicon), soft)
                 for b, kind in zip(blocks, kinds)]
     # every block's text normalized at once: a few passes over the document's text beat
     # a few thousand over a block's each
@@ -246,7 +242,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
     if spacing.new_column(last, f):
         # carry on past a column break a full line, into a line of the same type; and a
         # named list (a group's cards, one a line) goes on in its type
-        same = f.style == last.style and not _BULLET.match(f.text)
+        same = f.style == last.style and not BULLET.match(f.text)
         if full:
             return same and not (_starts_numbered(f) and ENDS_CLAUSE.search(last.text))
         return same and block.lead and len(block.lines) > 1 and not _starts_numbered(f)
@@ -257,7 +253,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
     # (a line of italics or bold that a full line wraps into is part of the paragraph)
     if last.text.endswith("?") and f.style != last.style:
         return False  # the answer after its question
-    if _BULLET.match(f.text):
+    if BULLET.match(f.text):
         return False  # no wrapped line starts with a bullet
     if (_is_item_start(f) or _starts_numbered(f)) and (not full or ENDS_CLAUSE.search(last.text)):
         return False  # a number after a line that ended a sentence, or stopped short
@@ -327,7 +323,7 @@ def _heads(b: _Block, nxt: _Block | None) -> bool:
 
 
 def _is_item_start(f: _Line) -> bool:
-    return bool(_ORDINAL.match(f.text) or _BULLET.match(f.text))
+    return bool(_ORDINAL.match(f.text) or BULLET.match(f.text))
 
 
 def _depth(f: _Line) -> int | None:
@@ -367,92 +363,3 @@ def _join(block: _Block, nxt: _Line) -> str:
             nxt.text[:1].islower() or last.text.isupper() and nxt.text[:1].isupper()):
         return "-"  # a word broken (in lower case, or in a line of capitals), or a compound
     return " "
-
-
-# ---------------------------------------------------------------- finishing
-
-def _finish(b: _Block, kind: str, levels,
-            vocabulary: tuple[Counter, Counter, Callable[[], Lexicon | None]],
-            soft: bool) -> tuple[Block, str, list[tuple[int, int]]]:
-    """The block, and its raw text and red spans, which build_blocks normalizes into
-    the block's text and marks."""
-    # every word printed, those printed whole for certain, and the language's words
-    words, free, lexicon = vocabulary
-    raw: list[str] = []  # the block's text, a line (or a join) a part
-    flags: list[tuple[bool, bool, bool]] = []  # bold, italic, red per character of it
-    marked = False  # any red
-    for k, f in enumerate(b.lines):
-        glyphs = _strip_bullet(f)  # a bullet only marks a line as an item
-        if k > 0:
-            join = b.joins[k - 1]
-            if join == "-":
-                # the hyphen already ends the previous line; drop it for a soft break
-                if not b.lines[k - 1].keeps_hyphen and not repair.keeps_hyphen(
-                        *repair.split_word(b.lines[k - 1].text, f.text), words, soft,
-                        heading=kind == "heading", free=free, lexicon=lexicon):
-                    _drop_last_character(raw)
-                    flags.pop()
-            else:
-                raw.append(" " if kind == "heading" else join)
-                flags.append(flags[-1] if flags else (False, False, False))
-        text, runs = text_runs(glyphs)
-        raw.append(text)
-        for count, bold, italic, colour in runs:
-            red = is_red(colour)
-            marked = marked or red
-            flags.extend([(bold, italic, red)] * count)
-    raw_text = "".join(raw)
-    first = b.lines[0]
-    # set apart throughout: a name over a question set apart too (small capitals) is so
-    emphasized = first.apart and (not b.lead or all(f.apart for f in b.lines[1:])) \
-        or _all_emphasized(raw_text, flags)
-    block = Block(kind="para" if kind == "row" else kind, text="", emphasized=emphasized,
-                  level=levels.get(first.style, 0) if kind == "heading" else 0,
-                  lead=_lead(raw_text) if b.lead else None)
-    # (most blocks have no change marks: no pass over their characters to look for one)
-    return block, raw_text, _runs([fl[2] for fl in flags]) if marked else []
-
-
-def _drop_last_character(parts: list[str]) -> None:
-    while not parts[-1]:
-        parts.pop()
-    parts[-1] = parts[-1][:-1]
-
-
-def _all_emphasized(raw: str, flags) -> bool:
-    letters = False
-    for ch, fl in zip(raw, flags):
-        if ch.isalnum():
-            if not (fl[0] or fl[1]):
-                return False  # a letter in roman type: most paragraphs, at once
-            letters = True
-    return letters
-
-
-def _strip_bullet(f: _Line) -> list[Glyph]:
-    """The line's glyphs after the bullet that opens it, if one does."""
-    glyphs = f.glyphs
-    if f.text[:1] not in _BULLET_STARTS:
-        return glyphs  # most lines: no bullet can start them (their text opens as they do)
-    text = "".join([g.text for g in glyphs])
-    m = _BULLET.match(text)
-    return glyphs[m.end():] if m else glyphs
-
-
-def _runs(flags: list[bool]) -> list[tuple[int, int]]:
-    if True not in flags:
-        return []
-    spans, start = [], None
-    for k, on in enumerate(flags + [False]):
-        if on and start is None:
-            start = k
-        elif not on and start is not None:
-            spans.append((start, k))
-            start = None
-    return spans
-
-
-def _lead(raw: str) -> str | None:
-    """The name line of a block that goes on after it."""
-    cut = raw.find("\n")
-    return normalize(raw[:cut])[0] or None if cut > 0 else None
