@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import NamedTuple
 
 from . import speedups
@@ -66,11 +67,8 @@ def find_gutters(frags: list[Fragment], trusted: list[Gutter] = (),
     for g in trusted:
         if not _near(g[0], g[1], found):
             # a gutter of the page's own that overlaps it is the same gutter, widened or
-            # narrowed by a line or two: the document's holds, unless the page's is the
-            # document's too, as other pages show it (ragged lines end further out on some)
-            own = [(a, b) for a, b in found if a < g[1] and g[0] < b]
-            if not any(_near(a, b, trusted) for a, b in own):
-                found = [h for h in found if h not in own] + [g]
+            # narrowed by a line or two: the document's holds
+            found = [(a, b) for a, b in found if not (a < g[1] and g[0] < b)] + [g]
     return sorted(found)
 
 
@@ -98,9 +96,13 @@ def ink_runs(glyphs: list[Glyph], compiled: bool = True) -> list[tuple[float, fl
     return _python_ink_runs(glyphs)
 
 
-def _words_beside(before: Glyph, after: Glyph) -> bool:
-    """Is there a word on either side of a gap (not a dot leader's dots, set apart)?"""
-    return before.text.isalnum() or after.text.isalnum()
+def _parts_columns(before: Glyph, after: Glyph, left: float, right: float) -> bool:
+    """Could the gap between two glyphs be a gutter between columns of text `left` and
+    `right` points wide: wider than GUTTER_GAP, each column TEXT_COLUMN wide at least (in
+    ems of the smaller type), and a word beside it (a dot leader's dots are none)?"""
+    em = max(min(before.size, after.size), 1.0)
+    return after.x0 - before.x1 > GUTTER_GAP * em and min(left, right) >= TEXT_COLUMN * em \
+        and (before.text.isalnum() or after.text.isalnum())
 
 
 def _python_ink_runs(glyphs: list[Glyph]) -> list[tuple[float, float]]:
@@ -111,9 +113,7 @@ def _python_ink_runs(glyphs: list[Glyph]) -> list[tuple[float, float]]:
     start = prev = ink[0]
     end = ink[-1].x1
     for g in ink[1:]:
-        em = max(min(g.size, prev.size), 1.0)
-        if g.x0 - prev.x1 > GUTTER_GAP * em and prev.x1 - start.x0 >= TEXT_COLUMN * em \
-                and end - g.x0 >= TEXT_COLUMN * em and _words_beside(prev, g):
+        if _parts_columns(prev, g, prev.x1 - start.x0, end - g.x0):
             out.append((start.x0, prev.x1))
             start = g
         prev = g
@@ -265,27 +265,26 @@ def _parted_at(frags: list[Fragment], gutters: list[Gutter], cuts: list[float]
             continue
         pieces = [f]
         for k, gutter in enumerate(gutters):
-            pieces = [p for piece in pieces for p in _part(piece, gutter, cuts[k], cuts[k + 2])]
+            pieces = [p for piece in pieces for p in _part(piece, gutter, cuts[k:k + 3])]
         out.extend(pieces)
     return out
 
 
-def _part(f: Fragment, gutter: Gutter, start: float, end: float) -> list[Fragment]:
-    """`f` parted at the gutter between columns that run from `start` to `end`."""
-    a, b = gutter
-    middle = (a + b) / 2
+def _part(f: Fragment, gutter: Gutter, cuts: list[float]) -> list[Fragment]:
+    """`f` parted at the gutter between columns that run from cuts[0] to cuts[2] (its
+    middle at cuts[1])."""
+    (a, b), (start, middle, end) = gutter, cuts
     if not f.x0 < middle < f.x1:
         return [f]
     ink = [k for k, g in enumerate(f.glyphs) if g.text.strip()]
     for k, j in zip(ink, ink[1:]):
         before, after = f.glyphs[k], f.glyphs[j]
-        em = max(min(before.size, after.size), 1.0)
         # the next column's lines start where the gutter ends (a line set across the
         # page may have a wide word space in the gutter too), and the line before may
         # reach past the gutter's middle (a hyphen); a column of list numbers beside
         # their text is no column of text
-        if after.x0 - before.x1 > GUTTER_GAP * em and abs(after.x0 - b) <= GUTTER_GAP * em \
-                and min(a - start, end - b) >= TEXT_COLUMN * em and _words_beside(before, after):
+        if abs(after.x0 - b) <= GUTTER_GAP * max(min(before.size, after.size), 1.0) \
+                and _parts_columns(before, after, a - start, end - b):
             # (the spaces between go with neither: a fragment's box is its glyphs')
             return [Fragment(page=f.page, glyphs=f.glyphs[:k + 1]),
                     Fragment(page=f.page, glyphs=f.glyphs[j:])]
@@ -295,21 +294,18 @@ def _part(f: Fragment, gutter: Gutter, start: float, end: float) -> list[Fragmen
 def _reaching(f: Fragment, frags: list[Fragment], gutters: list[Gutter],
               cuts: list[float]) -> int | None:
     """The column of a ragged line that reaches past the middle of the gutter after it,
-    short of the next column (a narrow gutter is found where most lines end): one with
-    the next column's text beside it, or its own column's lines right above and below
-    it. None for a line that spans the columns (the last line of a paragraph set across
-    the page ends anywhere)."""
+    short of the next column (a narrow gutter is found where most lines end), between
+    lines of its own column right above and below it. None for a line that spans the
+    columns: the last line of a paragraph set across the page ends anywhere."""
     for k, (_a, b) in enumerate(gutters):
         if cuts[k] <= f.x0 and cuts[k + 1] < f.x1 < b:
-            if any(g.x0 >= f.x1 and g.top < f.bottom and f.top < g.bottom for g in frags):
-                return k
-            inside = lambda g: cuts[k] <= g.x0 and g.x1 <= cuts[k + 1]  # noqa: E731
-            above = [g for g in frags if g.bottom <= f.top and g.x0 < f.x1 and f.x0 < g.x1]
-            below = [g for g in frags if g.top >= f.bottom and g.x0 < f.x1 and f.x0 < g.x1]
-            if above and below and inside(max(above, key=lambda g: g.bottom)) \
-                    and inside(min(below, key=lambda g: g.top)):
-                return k
-            return None
+            over = [g for g in frags if g.x0 < f.x1 and f.x0 < g.x1]  # its column's part
+            above = [g for g in over if g.bottom <= f.top]
+            below = [g for g in over if g.top >= f.bottom]
+            return k if above and below and all(
+                cuts[k] <= g.x0 and g.x1 <= cuts[k + 1]
+                for g in (max(above, key=attrgetter("bottom")),
+                          min(below, key=attrgetter("top")))) else None
     return None
 
 
