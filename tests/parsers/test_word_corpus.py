@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from corpus import change_keys as keys
 from corpus import corpus_dir
-from rookery.diffs.compare import changes_between
 from rookery.parsers import parse
 
 _MANIFEST = corpus_dir() / "mtg" / "manifest.json"
@@ -20,14 +20,6 @@ needs_corpus = pytest.mark.skipif(not RELEASES, reason=f"no Word releases at {_M
 @functools.lru_cache(maxsize=None)
 def release(file: str):
     return parse((corpus_dir() / "mtg" / file).read_bytes(), source=file)
-
-
-def keys(old, new) -> list[tuple]:
-    out = []
-    for c in changes_between(old, new).changes:
-        out.append((c.type, c.old.number if c.old else None, c.new.number if c.new else None,
-                    c.text_changed))
-    return sorted(out, key=str)
 
 
 @needs_corpus
