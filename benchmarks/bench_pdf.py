@@ -113,7 +113,8 @@ def stages(corpus: Path) -> None:
     import pypdfium2.raw as raw
 
     from rookery.parsers import ReadOptions, parse
-    from rookery.parsers.pdf import chars, glyphs, speedups
+    from rookery.parsers.pdf import glyphs, speedups
+    from rookery.parsers.pdf import pdfium as pdfium_reader
 
     mtg = sorted((corpus / "mtg" / "pdf").glob("*.pdf"))
     if not mtg:
@@ -134,7 +135,7 @@ def stages(corpus: Path) -> None:
 
     def glyphs_of(compiled):
         def work(page, index):
-            read[index] = chars._pdfium_page(raw, page, index, compiled).glyphs
+            read[index] = pdfium_reader._pdfium_page(raw, page, index, compiled).glyphs
         return work
 
     def in_python():  # every compiled loop off, as ROOKERY_NO_SPEEDUPS=1 has them

@@ -365,3 +365,16 @@ def document_from_dict(d: dict, source: str = "") -> Document:
                     version=d.get("version"), effective=d.get("effective"),
                     format=d.get("format", "html"), source=source,
                     warnings=d.get("warnings", []))
+
+
+def number_matches(number: str, query: str) -> bool:
+    """Does a section number answer a query for a number: itself, or one of its
+    subdivisions ("702.138c" and "702.138.2" answer "702.138"; "702.1380" does not)?
+    Both are compared as given (callers casefold them)."""
+    if number == query:
+        return True
+    if not number.startswith(query) or not query[-1:].isalnum():
+        return False
+    after = number[len(query)]
+    # a subdivision: a letter after digits ("702.138" → "702.138c"), or another part
+    return after == "." or (after.isalpha() and query[-1].isdigit())

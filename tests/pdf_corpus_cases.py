@@ -1,5 +1,5 @@
 """The checks a folder of PDF releases in ../shared/corpus runs against the pages they
-were typeset from (tests/parsers/test_pdf_corpus*.py, one file per typesetting so the
+were typeset from (tests/parsers/pdf/test_*corpus.py, one file per typesetting so the
 suite spreads them over its workers): same sections, same words, same red marks, same
 history, through either character reader."""
 import functools

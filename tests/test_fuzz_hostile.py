@@ -21,7 +21,7 @@ from rookery.config import parse_config
 from rookery.errors import ParseError
 from rookery.feeds.site import publish
 from rookery.parsers import READERS, ReadOptions, parse
-from rookery.parsers.outline import build_document
+from rookery.parsers.structure import build_document
 from rookery.store import Store
 from rookery.watch import Watcher
 from test_hostile import BIDI, CONTROL, assert_inert_html

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from imports import cycles, graph
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -81,10 +83,43 @@ def test_every_library_the_package_imports_is_a_declared_dependency():
     # the store and what the readers use sit below the configuration that names them
     ("rookery.store.store", "rookery.config"),
     ("rookery.masking", "rookery.config"),
-    ("rookery.parsers.outline", "rookery.store"),
+    ("rookery.parsers.structure.outline", "rookery.store"),
 ])
 def test_a_lower_stage_does_not_import_a_higher_one(module, below):
     loaded = subprocess.run(
         [sys.executable, "-c", f"import sys, {module}; print(sorted(sys.modules))"],
         capture_output=True, text=True, check=True).stdout
     assert f"'{below}'" not in loaded
+
+
+def test_no_module_imports_itself_through_others():
+    """No import circle anywhere, counting lazy and TYPE_CHECKING imports: each stage
+    and each part of a reader can be read, and loaded, before what builds on it."""
+    assert cycles(graph(ROOT / "rookery")) == []
+
+
+def test_the_import_graph_sees_a_circle_when_there_is_one(tmp_path):
+    package = tmp_path / "pkg"
+    (package / "inner").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "inner" / "__init__.py").write_text("")
+    (package / "inner" / "a.py").write_text("from .b import thing\n")
+    (package / "inner" / "b.py").write_text(
+        "def later():\n    from . import a  # a lazy import counts\n")
+    assert cycles(graph(package)) == [["pkg.inner.a", "pkg.inner.b"]]
+
+
+def test_the_store_keeps_to_its_stage():
+    """The store is upstream of the diffs: what both need lives in model.py."""
+    edges = graph(ROOT / "rookery")
+    wrong = {(m, t) for m, targets in edges.items() if m.startswith("rookery.store")
+             for t in targets if t.startswith(("rookery.diffs", "rookery.feeds",
+                                                "rookery.notify", "rookery.commands"))}
+    assert not wrong
+
+
+def test_the_readers_house_stays_small():
+    """parsers/ holds one entry per format, the dispatch and the shared vocabulary;
+    the structure builder and the text reader are packages of their own."""
+    root = [p.name for p in (ROOT / "rookery" / "parsers").glob("*.py")]
+    assert len(root) <= 10, sorted(root)

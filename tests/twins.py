@@ -7,6 +7,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 from rookery.parsers.pdf import chars, columns, glyphs, speedups, typography
+from rookery.parsers.pdf import pdfium as pdfium_reader
 
 
 def glyph_fields(g: glyphs.Glyph) -> tuple:
@@ -31,8 +32,8 @@ def assert_loops_agree(data: bytes, pages: int | None = None, plumber: bool = Fa
         for index in range(min(len(pdf), pages or len(pdf))):
             page = pdf[index]
             try:
-                fast = chars._pdfium_page(raw, page, index, compiled=True)
-                slow = chars._pdfium_page(raw, page, index, compiled=False)
+                fast = pdfium_reader._pdfium_page(raw, page, index, compiled=True)
+                slow = pdfium_reader._pdfium_page(raw, page, index, compiled=False)
             finally:
                 page.close()
             assert [glyph_fields(g) for g in fast.glyphs] == \

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Change, Document, DocumentDiff, Flag, Section
+from ..model import Change, Document, DocumentDiff, Flag, Section, number_matches
 
 
 def to_json(diff: DocumentDiff) -> dict:
@@ -119,13 +119,3 @@ def section_matches(s: Section, query: str) -> bool:
 # what a section number looks like as a query: "702.13", "100.1a", "2.1.", "(1.2)", "7",
 # "A.4" (an appendix)
 _NUMBER_QUERY = re.compile(r"^(?:\d{1,4}(?:\.\d{1,4})*|[a-z](?:\.\d{1,4})+)[a-z]{0,2}\.?$")
-
-
-def number_matches(number: str, query: str) -> bool:
-    if number == query:
-        return True
-    if not number.startswith(query) or not query[-1:].isalnum():
-        return False
-    after = number[len(query)]
-    # a subdivision: a letter after digits ("702.138" → "702.138c"), or another part
-    return after == "." or (after.isalpha() and query[-1].isdigit())

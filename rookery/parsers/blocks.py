@@ -1,7 +1,7 @@
 """The common currency of the format readers.
 
-Each reader (HTML, PDF) turns its bytes into a flat sequence of `Block`s in reading order;
-`parsers.outline` turns that sequence into sections. Putting every structural decision
+Each reader (HTML, PDF, Word, text) turns its bytes into a flat sequence of `Block`s in reading order;
+`parsers.structure` turns that sequence into sections. Putting every structural decision
 after this point is what makes both formats of one release yield the same sections.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .normalize import Span
+from .normalize import Span, normalize_many
 
 
 # characters that only mark a list item, in any font or encoding (the HTML of the same
@@ -87,3 +87,76 @@ def runs(items: list, same) -> list[list]:
         else:
             out.append([item])
     return out
+
+
+def to_blocks(pending: list[tuple]) -> list[Block]:
+    """Blocks from (kind, level, anchor, segments[, row name]) with segments (text, bold,
+    italic, marked), their texts normalized all at once. A paragraph's name (its bold
+    first line, or the bold words that open it, or a two-column row's first cell) is
+    normalized beside it."""
+    items, names = [], []
+    for kind, _level, _anchor, segments, *row in pending:
+        raw, spans, pos = [], [], 0
+        for text, _b, _i, mark in segments:
+            raw.append(text)
+            if mark and text.strip():
+                spans.append((pos, pos + len(text)))
+            pos += len(text)
+        items.append(("".join(raw), spans))
+        lead = _lead_segments(segments)
+        run_in = (row[0] if row and row[0] else _run_in_segments(segments)) \
+            if lead is None and kind != "heading" else None
+        names.append((lead, run_in))
+        items += [(name, []) for name in (lead, run_in) if name is not None]
+    normalized = normalize_many(items)
+    blocks, k = [], 0
+    for (kind, level, anchor, segments, *_row), (lead, run_in) in zip(pending, names):
+        text, marks = normalized[k]
+        k += 1
+        if lead is not None:
+            lead, k = normalized[k][0] or None, k + 1
+        if run_in is not None:
+            run_in, k = normalized[k][0] or None, k + 1
+        if not text:
+            continue
+        emphasized = all(b or i for t, b, i, _m in segments if has_word(t))
+        if run_in and not (text.startswith(run_in) and len(text) > len(run_in)):
+            run_in = None
+        blocks.append(Block(kind=kind, text=text, level=level, marks=marks,
+                            emphasized=emphasized, anchor=anchor, lead=lead, run_in=run_in))
+    return blocks
+
+
+def has_word(text: str) -> bool:
+    return any(c.isalnum() for c in text)
+
+
+def _lead_segments(segments) -> str | None:
+    """The raw first line, when it is all bold and more text follows on later lines."""
+    for n, (text, *_rest) in enumerate(segments):
+        if text == "\n":
+            first, rest = segments[:n], segments[n + 1:]
+            break
+    else:
+        return None
+    words = [s for s in first if has_word(s[0])]
+    if words and all(s[1] for s in words) and any(has_word(s[0]) for s in rest):
+        return "".join(s[0] for s in first)
+    return None
+
+
+def _run_in_segments(segments) -> str | None:
+    """The raw bold words that open a paragraph when more text follows them on the same
+    line ("Abandon To turn a face-up scheme..."), as a glossary sets its terms."""
+    for n, (text, bold, *_rest) in enumerate(segments):
+        if not has_word(text):
+            if "\n" in text:
+                return None
+            continue
+        if bold:
+            continue
+        first = segments[:n]
+        if any(has_word(s[0]) for s in first) and "\n" not in "".join(s[0] for s in first):
+            return "".join(s[0] for s in first)
+        return None
+    return None

@@ -15,9 +15,10 @@ from lxml.cssselect import CSSSelector, SelectorError
 from selectolax.lexbor import LexborHTMLParser
 
 from ..errors import ParseError, UsageError
-from .blocks import Block, RawDocument
+from .blocks import Block, RawDocument, to_blocks
 from .color import is_red_css
-from .normalize import normalize_many, plain
+from .normalize import plain
+from .numbering import roman
 from .text import read_text
 
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
@@ -282,82 +283,9 @@ class _Walker:
         return to_blocks(self.pending)
 
 
-def to_blocks(pending: list[tuple]) -> list[Block]:
-    """Blocks from (kind, level, anchor, segments[, row name]) with segments (text, bold,
-    italic, marked), their texts normalized all at once. A paragraph's name (its bold
-    first line, or the bold words that open it, or a two-column row's first cell) is
-    normalized beside it."""
-    items, names = [], []
-    for kind, _level, _anchor, segments, *row in pending:
-        raw, spans, pos = [], [], 0
-        for text, _b, _i, mark in segments:
-            raw.append(text)
-            if mark and text.strip():
-                spans.append((pos, pos + len(text)))
-            pos += len(text)
-        items.append(("".join(raw), spans))
-        lead = _lead_segments(segments)
-        run_in = (row[0] if row and row[0] else _run_in_segments(segments)) \
-            if lead is None and kind != "heading" else None
-        names.append((lead, run_in))
-        items += [(name, []) for name in (lead, run_in) if name is not None]
-    normalized = normalize_many(items)
-    blocks, k = [], 0
-    for (kind, level, anchor, segments, *_row), (lead, run_in) in zip(pending, names):
-        text, marks = normalized[k]
-        k += 1
-        if lead is not None:
-            lead, k = normalized[k][0] or None, k + 1
-        if run_in is not None:
-            run_in, k = normalized[k][0] or None, k + 1
-        if not text:
-            continue
-        emphasized = all(b or i for t, b, i, _m in segments if _has_word(t))
-        if run_in and not (text.startswith(run_in) and len(text) > len(run_in)):
-            run_in = None
-        blocks.append(Block(kind=kind, text=text, level=level, marks=marks,
-                            emphasized=emphasized, anchor=anchor, lead=lead, run_in=run_in))
-    return blocks
-
-
 def _spaces(text: str) -> str:
     """HTML white space is a space; runs of it are folded later, with the rest."""
     return text.replace("\n", " ").replace("\t", " ").replace("\r", " ").replace("\f", " ")
-
-
-def _has_word(text: str) -> bool:
-    return any(c.isalnum() for c in text)
-
-
-def _lead_segments(segments) -> str | None:
-    """The raw first line, when it is all bold and more text follows on later lines."""
-    for n, (text, *_rest) in enumerate(segments):
-        if text == "\n":
-            first, rest = segments[:n], segments[n + 1:]
-            break
-    else:
-        return None
-    words = [s for s in first if _has_word(s[0])]
-    if words and all(s[1] for s in words) and any(_has_word(s[0]) for s in rest):
-        return "".join(s[0] for s in first)
-    return None
-
-
-def _run_in_segments(segments) -> str | None:
-    """The raw bold words that open a paragraph when more text follows them on the same
-    line ("Abandon To turn a face-up scheme..."), as a glossary sets its terms."""
-    for n, (text, bold, *_rest) in enumerate(segments):
-        if not _has_word(text):
-            if "\n" in text:
-                return None
-            continue
-        if bold:
-            continue
-        first = segments[:n]
-        if any(_has_word(s[0]) for s in first) and "\n" not in "".join(s[0] for s in first):
-            return "".join(s[0] for s in first)
-        return None
-    return None
 
 
 def _ordinal(li) -> str | None:
@@ -382,19 +310,9 @@ def _format_ordinal(n: int, style: str) -> str:
         s = chr(ord("a") + n - 1)
         return s.upper() if style == "A" else s
     if style in ("i", "I") and 1 <= n < 4000:
-        s = _roman(n)
+        s = roman(n)
         return s.upper() if style == "I" else s
     return str(n)
-
-
-def _roman(n: int) -> str:
-    out = ""
-    for value, letters in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"),
-                           (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"),
-                           (4, "iv"), (1, "i")):
-        while n >= value:
-            out, n = out + letters, n - value
-    return out
 
 
 def _int(value, default: int) -> int:

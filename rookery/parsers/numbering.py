@@ -146,3 +146,14 @@ class Nesting:
 
     def reset(self) -> None:
         self.open.clear()
+
+
+def roman(n: int) -> str:
+    """n in lower-case roman numerals ("xiv"), as lists and page numbers print it."""
+    out = ""
+    for value, letters in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"),
+                           (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"),
+                           (4, "iv"), (1, "i")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out

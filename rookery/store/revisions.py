@@ -12,8 +12,7 @@ from sqlalchemy import select, text
 
 from ..errors import UsageError
 from ..model import (Change, Document, DocumentDiff, Flag, Section, effective_note,
-                     release_label)
-from ..diffs.report import number_matches
+                     number_matches, release_label)
 from . import outbox
 from . import schema as t
 from .codec import section_from_dict, section_hash, section_json

@@ -15,9 +15,9 @@ import gc
 from ...errors import ParseError
 from ..blocks import RawDocument
 from ..meta import is_version_line
-from .columns import (Line, common_gutters, find_gutters, ink_pieces, reading_order,
-                      usual_measures)
+from .columns import common_gutters, find_gutters, ink_pieces, reading_order, usual_measures
 from .furniture import split_furniture
+from .lines import Line
 from .paragraphs import build_blocks
 from .pool import read_pages
 from .typography import body_style, line_style, restore_small_caps, stands_apart

@@ -18,42 +18,16 @@ line may reach past a narrow gutter's middle and stay in its column (_reaching).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import NamedTuple
 
 from . import speedups
 from .glyphs import Fragment, Glyph
+from .lines import Line
 
 Gutter = tuple[float, float]
 GUTTER_GAP = 0.5  # ems of the smaller type beside it: a gap at a gutter wider parts it
 TEXT_COLUMN = 8.0  # ems: the fewest a column of running text is wide (a few words a line)
-
-
-@dataclass
-class Line:
-    """Fragments of one column on one baseline, in reading order, with where it stands."""
-
-    fragments: list[Fragment]
-    page: int
-    column: tuple[float, float]  # the x-range of the column (or band) it is read in
-    first_in_column: bool = False
-    small_caps: bool = False  # set in small capitals (found on it, or on the line before)
-
-    @property
-    def x0(self) -> float:
-        return self.fragments[0].x0
-
-    @property
-    def x1(self) -> float:
-        return self.fragments[-1].x1
-
-    @property
-    def base(self) -> float:
-        """Where the line stands: its (lowest) baseline. Line spacing is measured from
-        baseline to baseline, as type is set: the bottoms of glyph boxes move with each
-        font's idea of its descent, which a program rewriting the PDF may change."""
-        return max(f.base for f in self.fragments)
 
 
 def find_gutters(frags: list[Fragment], trusted: list[Gutter] = (),

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..blocks import BULLETS, Block
 from ..lexicon import Lexicon
 from ..normalize import normalize
 from . import repair
 from .glyphs import Glyph, is_red, text_runs
-
-if TYPE_CHECKING:
-    from .paragraphs import _Block, _Line
+from .lines import LineBlock, TextLine
 
 # glyphs that only mark a list item (the HTML of the same list has none); a glyph the
 # PDF maps to no text, alone before the words, is one too (a bullet in a symbol font)
@@ -23,7 +21,7 @@ BULLET = re.compile(rf"^(?:[{BULLETS}*]+\s*|\ufffd\s+)")
 BULLET_STARTS = frozenset(BULLETS + "*\ufffd")  # what BULLET's match starts with
 
 
-def finish(b: _Block, kind: str, levels,
+def finish(b: LineBlock, kind: str, levels,
            vocabulary: tuple[Counter, Counter, Callable[[], Lexicon | None]],
            soft: bool) -> tuple[Block, str, list[tuple[int, int]]]:
     """The block, and its raw text and red spans, which build_blocks normalizes into
@@ -81,7 +79,7 @@ def _all_emphasized(raw: str, flags) -> bool:
     return letters
 
 
-def _strip_bullet(f: _Line) -> list[Glyph]:
+def _strip_bullet(f: TextLine) -> list[Glyph]:
     """The line's glyphs after the bullet that opens it, if one does."""
     glyphs = f.glyphs
     if f.text[:1] not in BULLET_STARTS:

@@ -48,6 +48,26 @@ class Glyph:
         return is_red(self.color)
 
 
+@dataclass
+class Page:
+    """One page's glyphs, as a character reader (chars.py) gives them."""
+
+    index: int
+    width: float
+    height: float
+    glyphs: list[Glyph]
+    images: int = 0  # image objects, counted only on a page without text
+    total: int = 0  # pages in the document
+
+
+def is_control(code: int) -> bool:
+    """Is the character a control character (C0 but tab and line ends, DEL, C1)? No
+    glyph's text is one: PDFium falls back to the glyph's code for a glyph its font maps
+    to no text (an "fi" ligature a program rewriting the PDF left unmapped reads as
+    U+0003), where pdfminer says "(cid:3)". Such a glyph is read as one without text."""
+    return code < 32 and code not in (9, 10, 13) or 0x7F <= code <= 0x9F
+
+
 @lru_cache(maxsize=256)
 def is_red(color) -> bool:
     return color is not None and is_strong_red(tuple(c / 255 for c in color))

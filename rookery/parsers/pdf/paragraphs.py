@@ -16,80 +16,21 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
 from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
 from ..lexicon import lexicon_of
 from ..normalize import normalize_many
 from ..numbering import read_label
 from . import repair, spacing, tables
-from .columns import Line
 from .finishing import BULLET, finish
 from .glyphs import Glyph, texts
-from .typography import (Style, body_colour, body_style, line_style, other_forms, rank,
+from .lines import Line, LineBlock, TextLine
+from .typography import (body_colour, body_style, line_style, other_forms, rank,
                          same_size, settle_sizes, stands_apart, usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a hyphen
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
-
-
-class _once:
-    """A measure worked out on first use and kept on the instance (functools'
-    cached_property takes a lock each first use: the block builder makes thousands)."""
-
-    def __init__(self, work):
-        self.work, self.name = work, work.__name__
-
-    def __get__(self, obj, cls=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.work(obj)
-        return value
-
-
-class _Line:
-    """A line with the facts the paragraph rules need. Its edges, baseline and size are
-    read once: the rules ask them of each line dozens of times, and none changes while
-    blocks are built (a new style only changes case, a wrapped table row is a new line,
-a row cut into cells is read again: see refresh)."""
-
-    def __init__(self, line: Line, glyphs: list[Glyph], text: str, style: Style,
-                 apart: bool, keeps_hyphen: bool = False):
-        self.line, self.glyphs, self.text, self.style = line, glyphs, text, style
-        self.apart = apart  # set apart from the body
-        self.keeps_hyphen = keeps_hyphen  # it ends in a compound's hyphen, not a break's
-        self.size = style.size
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Read the line's edges and baseline again, after its fragments were recut."""
-        self.x0, self.x1, self.base = self.line.x0, self.line.x1, self.line.base
-
-    # measures the paragraph rules ask of some lines again and again (spacing.py)
-    @_once
-    def first_word(self) -> float:
-        return spacing.first_word_width(self.glyphs)
-
-    @_once
-    def word_space(self) -> float:
-        return spacing.word_space(self.glyphs)
-
-    @_once
-    def leaders(self) -> bool:
-        return spacing.ends_in_leaders(self.text)
-
-    @_once
-    def tallest(self) -> float:
-        return max(g.size for g in self.glyphs)
-
-
-@dataclass
-class _Block:
-    kind: str  # heading | para | item | row
-    lines: list[_Line] = field(default_factory=list)
-    joins: list[str] = field(default_factory=list)  # between line k and k+1: " ", "\n", "-"
-    lead: bool = False  # its first line names it
 
 
 def build_blocks(lines: list[Line]) -> list[Block]:
@@ -116,7 +57,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             if line.small_caps and not style.caps:
                 # the rest of a line in small capitals: its letters all small ones
                 style = style._replace(caps="small")
-            facts.append(_Line(line, glyphs, text, style, False, keeps))
+            facts.append(TextLine(line, glyphs, text, style, False, keeps))
     if not facts:
         return []
     body = body_style([(f.style, sum(map(str.isalnum, f.text))) for f in facts])
@@ -174,11 +115,11 @@ def _glyphs(line: Line) -> list[Glyph]:
 
 # ---------------------------------------------------------------- segmentation
 
-def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
-    blocks: list[_Block] = []
+def _segment(facts: list[TextLine], pitch: dict) -> list[LineBlock]:
+    blocks: list[LineBlock] = []
     table_head = None  # the first row of the table being read
     rows = tables.row_lines(facts)
-    printed: dict[int, tuple[_Line, _Line]] = {}  # a wrapped row → its first, last lines
+    printed: dict[int, tuple[TextLine, TextLine]] = {}  # a wrapped row → its first, last lines
     for k, f in enumerate(facts):
         prev = blocks[-1] if blocks else None
         if len(blocks) > 1 and blocks[-2].kind == prev.kind == "row":
@@ -188,7 +129,7 @@ def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
                                   spacing.close(last, f, pitch)):
                 line = tables.with_wrapped_cells(row, f)
                 glyphs = _glyphs(line)
-                prev.lines[-1] = _Line(line, glyphs, "".join(g.text for g in glyphs).strip(),
+                prev.lines[-1] = TextLine(line, glyphs, "".join(g.text for g in glyphs).strip(),
                                        row.style, row.apart)
                 printed[id(prev.lines[-1])] = (first, f)
                 continue
@@ -197,7 +138,7 @@ def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
                 continue  # the table's header row, repeated after a page break
             if prev is None or prev.kind != "row":
                 table_head = f.text
-            blocks.append(_Block("row", [f]))
+            blocks.append(LineBlock("row", [f]))
             continue
         if prev is not None and prev.kind != "row" and _continues(prev, f, pitch):
             prev.joins.append(_join(prev, f))
@@ -207,11 +148,11 @@ def _segment(facts: list[_Line], pitch: dict) -> list[_Block]:
             prev.joins.append("\n")
             prev.lines.append(f)
         else:
-            blocks.append(_Block("item" if _is_item_start(f) else "para", [f]))
+            blocks.append(LineBlock("item" if _is_item_start(f) else "para", [f]))
     return blocks
 
 
-def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
+def _continues(block: LineBlock, f: TextLine, pitch: dict) -> bool:
     last = block.lines[-1]
     if block.lines[0].apart and not block.lead:
         # a heading, a name or a question wraps onto a next line of its type at the
@@ -262,7 +203,7 @@ def _continues(block: _Block, f: _Line, pitch: dict) -> bool:
     return spacing.close(last, f, pitch)
 
 
-def _names(block: _Block, f: _Line, pitch: dict) -> bool:
+def _names(block: LineBlock, f: TextLine, pitch: dict) -> bool:
     """Is `block` a name (a line or two in bold, at the body's size) that `f`, in other
     type, follows at once: an erratum's card name, a list's group?"""
     if len(block.lines) > 2 or block.kind != "para" or block.lead:
@@ -278,7 +219,7 @@ def _names(block: _Block, f: _Line, pitch: dict) -> bool:
     return spacing.new_column(last, f) or spacing.close(last, f, pitch)
 
 
-def _capitals_size(f: _Line) -> float:
+def _capitals_size(f: TextLine) -> float:
     """The line's size, for small capitals the size of their capitals: a question in
     small capitals is set in the body's size, most of its letters smaller."""
     if f.style.caps != "small":
@@ -286,7 +227,7 @@ def _capitals_size(f: _Line) -> float:
     return max((g.size for g in f.glyphs if g.text.strip()), default=f.size)
 
 
-def _candidate(b: _Block) -> bool:
+def _candidate(b: LineBlock) -> bool:
     """Could the block be a heading: set apart, short, not a sentence or a question?"""
     first = b.lines[0]
     if b.kind == "row" or b.lead or not first.apart:
@@ -298,7 +239,7 @@ def _candidate(b: _Block) -> bool:
         not ENDS_LIKE_A_SENTENCE.search(text) or _starts_numbered(first))
 
 
-def _kind(b: _Block, nxt: _Block | None, heads: set) -> str:
+def _kind(b: LineBlock, nxt: LineBlock | None, heads: set) -> str:
     if not _candidate(b):
         return b.kind
     first = b.lines[0]
@@ -312,7 +253,7 @@ def _kind(b: _Block, nxt: _Block | None, heads: set) -> str:
     return "heading"
 
 
-def _heads(b: _Block, nxt: _Block | None) -> bool:
+def _heads(b: LineBlock, nxt: LineBlock | None) -> bool:
     """Does something come under `b`: body text, or a deeper number than its own?"""
     if nxt is None:
         return False
@@ -322,20 +263,20 @@ def _heads(b: _Block, nxt: _Block | None) -> bool:
     return depth is not None and below > depth
 
 
-def _is_item_start(f: _Line) -> bool:
+def _is_item_start(f: TextLine) -> bool:
     return bool(_ORDINAL.match(f.text) or BULLET.match(f.text))
 
 
-def _depth(f: _Line) -> int | None:
+def _depth(f: TextLine) -> int | None:
     read = read_label(f.text)
     return len(read[0].parts) if read else None
 
 
-def _starts_numbered(f: _Line) -> bool:
+def _starts_numbered(f: TextLine) -> bool:
     return read_label(f.text) is not None
 
 
-def _settle_near_misses(block: _Block) -> None:
+def _settle_near_misses(block: LineBlock) -> None:
     """A wrap where the next word missed the line by about its space is as likely a
     forced break: in a block whose other lines mostly break where they end (a list,
     one name a line), it is one too."""
@@ -350,7 +291,7 @@ def _settle_near_misses(block: _Block) -> None:
             block.joins[first + k] = "\n"
 
 
-def _join(block: _Block, nxt: _Line) -> str:
+def _join(block: LineBlock, nxt: TextLine) -> str:
     last = block.lines[-1]
     if not spacing.is_full(last, nxt):
         return "\n"  # stopped short

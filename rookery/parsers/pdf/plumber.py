@@ -12,8 +12,7 @@ from collections import Counter
 from ...errors import ParseError
 from . import turns
 from .boxes import visible
-from .chars import Page, is_control
-from .glyphs import UNKNOWN, Glyph, style_of
+from .glyphs import UNKNOWN, Glyph, Page, is_control, style_of
 from .turns import dominant, leans, quarter_turns, turned_size
 
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
@@ -88,7 +87,7 @@ def _visible(page, height: float) -> tuple[float, float, float, float]:
 def _font_traits(resources, depth: int = 0) -> dict[str, tuple[bool, bool]]:
     """(bold, italic) as each font's descriptor declares it (a flag, an italic angle), by
     the name pdfminer gives its glyphs: what PDFium reads of a font besides its name
-    (chars._pdfium_font). "BrandonTextCond-MediumIt" is italic by its descriptor alone.
+    (pdfium._pdfium_font). "BrandonTextCond-MediumIt" is italic by its descriptor alone.
     The fonts of the forms the page draws too."""
     from pdfminer.pdftypes import PDFStream, resolve1
 

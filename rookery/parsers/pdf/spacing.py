@@ -3,22 +3,18 @@ paragraph space is more), a line that fills its column or stops short, a box of 
 narrower than its column, a line set in or centred. The paragraph rules
 (paragraphs.py) ask these of lines that carry `.line`, `.glyphs`, `.text`, `.size`, the
 line's edges and baseline (`.x0`, `.x1`, `.base`), and the measures below that a line is
-asked many times (`.first_word`, `.word_space`, `.leaders`: see paragraphs._Line, which
+asked many times (`.first_word`, `.word_space`, `.leaders`: see lines.TextLine, which
 works each out once)."""
 from __future__ import annotations
 
-import re
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from ..blocks import runs
+from .lines import TextLine
 from .typography import same_size
 
-if TYPE_CHECKING:
-    from .glyphs import Glyph
-    from .paragraphs import _Line
 
-def pitches(facts: list[_Line]) -> dict:
+def pitches(facts: list[TextLine]) -> dict:
     """The usual distance between baselines of consecutive lines, per type size, and per
     page and size where a page is set looser than the rest (an introduction) and shows
     it in three or more lines at one spacing still too tight to be a paragraph space."""
@@ -45,7 +41,7 @@ def _usual_delta(c: Counter) -> float:
     return min(d for d, n in c.items() if n >= max(1, 0.2 * c.most_common(1)[0][1]))
 
 
-def narrow_boxes(facts: list[_Line]) -> None:
+def narrow_boxes(facts: list[TextLine]) -> None:
     """Text set in a box narrower than its column (an example beside a picture) is
     measured by the box: a run of four or more lines at one left edge that all end well
     short of the column, near one another, and mostly run on mid-sentence (the next
@@ -64,48 +60,36 @@ def narrow_boxes(facts: list[_Line]) -> None:
                 f.line.column = (col_left, right)
 
 
-def _same_box(a: _Line, b: _Line) -> bool:
+def _same_box(a: TextLine, b: TextLine) -> bool:
     return a.line.page == b.line.page and a.line.column == b.line.column \
         and abs(a.x0 - b.x0) < 0.5 * b.size and same_size(a.size, b.size) \
         and 0 < b.base - a.base <= 1.6 * b.size
 
 
-def new_column(last: _Line, f: _Line) -> bool:
+def new_column(last: TextLine, f: TextLine) -> bool:
     return f.line.first_in_column or f.line.page != last.line.page \
         or f.line.column != last.line.column
 
 
-def close(last: _Line, f: _Line, pitch: dict) -> bool:
+def close(last: TextLine, f: TextLine, pitch: dict) -> bool:
     """Does `f` follow `last` at the usual spacing (no paragraph space between)?"""
     usual = pitch.get((f.line.page, f.size)) or pitch.get(f.size, 1.2 * f.size)
     return f.base - last.base <= usual + 0.12 * f.size
 
 
-def indented(f: _Line) -> bool:
+def indented(f: TextLine) -> bool:
     """A first line set in from the column's edge: how some typesetters open paragraphs."""
     return f.x0 - f.line.column[0] >= 0.6 * f.size
 
 
-def first_word_width(glyphs: list[Glyph]) -> float:
-    """How wide the line's first word is: where the next line's would have had to fit."""
-    start = glyphs[0].x0
-    for g in glyphs:
-        if not g.text.strip():
-            return g.x0 - start
-    return glyphs[-1].x1 - start
-
-
-_LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
-
-
-def centred(f: _Line) -> bool:
+def centred(f: TextLine) -> bool:
     """Is the line set in the middle of its column (a title whose lines the typesetter
     balances)?"""
     left, right = f.line.column
     return f.x0 - left > f.size and abs((f.x0 + f.x1) - (left + right)) <= f.size
 
 
-def is_full(last: _Line, nxt: _Line, slack: float = 0.0) -> bool:
+def is_full(last: TextLine, nxt: TextLine, slack: float = 0.0) -> bool:
     """Would the next line's first word have fitted at the end of this one (with `slack`
     points to spare)? If not, the line was full and the break between them is only a
     wrap. A line that dot leaders fill to the edge is not full of words."""
@@ -118,14 +102,3 @@ def is_full(last: _Line, nxt: _Line, slack: float = 0.0) -> bool:
     if room < word + 0.3 * last.size + slack:
         return True
     return room < word + last.word_space + slack
-
-
-def ends_in_leaders(text: str) -> bool:
-    """Do dot leaders fill the line to its end ("Round Sequence . . . . 5")?"""
-    return text.count(".") >= 3 and _LEADERS.search(text) is not None  # (3: the fewest)
-
-
-def word_space(glyphs: list[Glyph]) -> float:
-    """The line's own space between words (letter-spaced type spaces its words wider)."""
-    spaces = sorted(g.x1 - g.x0 for g in glyphs if g.text == " ")
-    return spaces[len(spaces) // 2] if spaces else 0.0

@@ -1,6 +1,6 @@
 """The PDF reader's per-glyph loops, compiled (the `_speedups` extension, built from
 `csrc/*.c` where a C compiler was found at install): a page's characters from PDFium
-(chars.py), fragments (glyphs.py), a line's text and runs (glyphs.py), the letters'
+(pdfium.py), fragments (glyphs.py), a line's text and runs (glyphs.py), the letters'
 usual advances and the lines in other forms (typography.py), a fragment's runs of ink
 (columns.py). Each has a Python twin
 there that is the reference and the fallback: the two give equal output (tests/twins.py

@@ -4,8 +4,8 @@ itself by its columns, which line up from row to row, and a cell too narrow for 
 wraps onto lines of its own under the cell's start, closer than the rows are spaced."""
 from __future__ import annotations
 
-from .columns import Line
 from .glyphs import FRAGMENT_GAP, Fragment, Glyph
+from .lines import Line
 
 CELL_GAP = 2.0  # ems between two fragments of a line: cells, wherever they stand
 ALIGNED = 0.3  # ems: cells whose starts are this close line up

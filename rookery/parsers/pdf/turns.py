@@ -6,7 +6,7 @@ turned by the program that wrote it, a page that says /Rotate but draws upright.
 reads the text in the PDF's own space, pdfminer as the page is shown; neither is always
 the reading way. So each page is read in the direction most of its glyphs run (its
 "turn": 0 along x, 1 up the page, 2 upside down, 3 down the page), the page turned back
-by as much (chars.py turns PDFium's drawing with `upright`; plumber.py moves pdfminer's
+by as much (pdfium.py turns PDFium's drawing with `upright`; plumber.py moves pdfminer's
 glyphs with `place`), and the glyphs that run any other way (a stamp, a margin note) are
 left out, as rotated text always was.
 """

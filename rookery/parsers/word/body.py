@@ -1,11 +1,10 @@
 """word/document.xml's body → blocks: paragraphs and table rows in reading order, each
-as segments (text, bold, italic, marked) that html.to_blocks normalizes with the
+as segments (text, bold, italic, marked) that blocks.to_blocks normalizes with the
 HTML reader's rules, so a page and a Word file of one release agree to the character."""
 from __future__ import annotations
 
-from ..blocks import Block, is_name
+from ..blocks import Block, is_name, to_blocks
 from ..color import css_color, is_strong_red
-from ..html import to_blocks
 from ..text import read_text
 from .styles import W, Numbering, Styles, run_props, val
 

@@ -10,8 +10,8 @@ from lxml import etree
 
 from ...errors import ParseError, UnsupportedFormat
 from ..blocks import RawDocument
-from . import DOCUMENT
 from .body import read_body
+from .sniff import DOCUMENT
 from .styles import W, Numbering, Styles
 
 STRICT = "{http://purl.oclc.org/ooxml/wordprocessingml/main}"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..numbering import roman
+
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.I)
 _CONTENTS_NAME = re.compile(r"^(?:toc\s*(?:[1-9]|heading)|table of contents)$", re.I)
@@ -243,9 +245,7 @@ def format_number(n: int, fmt: str) -> str:
         letter = chr(ord("a") + (n - 1) % 26) * ((n - 1) // 26 + 1)
         return letter.upper() if fmt == "upperLetter" else letter
     if fmt in ("lowerRoman", "upperRoman") and 1 <= n < 4000:
-        from ..html import _roman
-
-        return _roman(n).upper() if fmt == "upperRoman" else _roman(n)
+        return roman(n).upper() if fmt == "upperRoman" else roman(n)
     if fmt == "decimalZero":
         return f"{n:02d}"
     return str(n)

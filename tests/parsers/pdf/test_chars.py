@@ -12,8 +12,10 @@ import printed
 import turned
 import twins
 from rookery.parsers.pdf import speedups
-from rookery.parsers.pdf.chars import (ORIGIN_NOISE, UNKNOWN, _calls, _pdfium_font, _pdfium_page,
-                                       _pdfium_style, pages)
+from rookery.parsers.pdf.chars import pages
+from rookery.parsers.pdf.glyphs import UNKNOWN
+from rookery.parsers.pdf.pdfium import (ORIGIN_NOISE, _calls, _pdfium_font, _pdfium_page,
+                                        _pdfium_style)
 
 
 def every_character(data: bytes) -> list[list[tuple]]:

@@ -2,7 +2,7 @@
 touched: table cases of one glyph's characters as each reader gives them."""
 import pytest
 
-from rookery.parsers.pdf.chars import is_control
+from rookery.parsers.pdf.glyphs import is_control
 from rookery.parsers.pdf.glyphs import Glyph, fragments
 from rookery.parsers.pdf.mapping import mend_byte_order
 

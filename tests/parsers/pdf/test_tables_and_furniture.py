@@ -1,10 +1,9 @@
 """Table rows and page furniture as engines lay them out: cells that a justified line
 spreads or a narrow gap joins, and a sentence a short document repeats at the top of a
 column, which is text and not a running head."""
-from rookery.parsers.pdf.columns import Line
+from rookery.parsers.pdf.lines import Line, TextLine
 from rookery.parsers.pdf.furniture import split_furniture
 from rookery.parsers.pdf.glyphs import Fragment, Glyph
-from rookery.parsers.pdf.paragraphs import _Line
 from rookery.parsers.pdf.tables import row_lines, with_wrapped_cells, wraps_cells
 from rookery.parsers.pdf.typography import Style
 
@@ -31,12 +30,12 @@ def joined(a: Fragment, b: Fragment) -> Fragment:
     return Fragment(page=a.page, glyphs=a.glyphs + [space] + b.glyphs)
 
 
-def fact(*pieces: Fragment) -> _Line:
+def fact(*pieces: Fragment) -> TextLine:
     """A paragraph fact as the block builder makes it and row_lines reads it: a line,
     its glyphs, text and type."""
     line = Line(fragments=list(pieces), page=0, column=COLUMN)
     glyphs = [g for p in pieces for g in p.glyphs]
-    return _Line(line, glyphs, " ".join(p.text for p in pieces),
+    return TextLine(line, glyphs, " ".join(p.text for p in pieces),
                  Style(SIZE, "sans", False, False, "", None), apart=False)
 
 

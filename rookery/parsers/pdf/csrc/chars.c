@@ -1,10 +1,10 @@
 /* A page's glyphs read from PDFium in one call: the compiled twin of the per-character
- * loop in chars.py (_python_glyphs), which stays the reference and the fallback where
+ * loop in pdfium.py (_python_glyphs), which stays the reference and the fallback where
  * this module was not built. It asks PDFium the same questions in the same order and
  * makes the same Glyph objects; the tests hold the two to equal output.
  *
  * PDFium is not linked: Python hands over the addresses of the functions pypdfium2 has
- * already loaded (chars._fast_calls), so this module needs no PDFium headers or library.
+ * already loaded (pdfium._fast_calls), so this module needs no PDFium headers or library.
  */
 #include "speedups.h"
 
@@ -24,7 +24,7 @@ typedef void *(*get_font_f)(void *);
 typedef int (*get_fill_f)(void *, unsigned *, unsigned *, unsigned *, unsigned *);
 typedef int (*get_mode_f)(void *);
 
-/* PDFium's functions, in the order chars._FAST_CALLS names them */
+/* PDFium's functions, in the order pdfium._FAST_CALLS names them */
 typedef struct {
     count_chars_f count_chars;
     get_unicode_f get_unicode;
@@ -59,7 +59,7 @@ static int read_calls(PyObject *addresses, Calls *calls) {
     return 0;
 }
 
-/* Every character's code from the page's text in one call, as chars._page_codes: one
+/* Every character's code from the page's text in one call, as pdfium._page_codes: one
  * code unit per character unless the text does not line up (then asked one by one). */
 static unsigned *page_codes(const Calls *c, void *tp, int count) {
     unsigned *codes = PyMem_Malloc(sizeof(unsigned) * (count > 0 ? count : 1));
@@ -80,7 +80,7 @@ static unsigned *page_codes(const Calls *c, void *tp, int count) {
     return codes;
 }
 
-/* chars.is_control: a control character, which no glyph's text is (C0 but tab and line
+/* glyphs.is_control: a control character, which no glyph's text is (C0 but tab and line
  * ends, DEL, C1) */
 static int is_control(unsigned code) {
     return (code < 32 && code != 9 && code != 10 && code != 13) || (code >= 0x7F && code <= 0x9F);

@@ -2,7 +2,7 @@
  * twin of a Python function that stays the reference and the fallback where this module
  * was not built (no C compiler at install); the tests hold each pair to equal output.
  *
- *   glyphs(...)     chars._python_glyphs: a page's glyphs from PDFium (chars.c)
+ *   glyphs(...)     pdfium._python_glyphs: a page's glyphs from PDFium (chars.c)
  *   fragments(...)  glyphs._python_fragments: a page's glyphs into fragments (fragments.c)
  *   usual_widths(...), other_forms(...)  typography's twins: letters' advances (letters.c)
  *   text_runs(...)  glyphs._python_text_runs: a line's text and runs of type (lines.c)
@@ -297,7 +297,7 @@ static PyMethodDef methods[] = {
     {"glyphs", (PyCFunction)(void (*)(void))read_glyphs, METH_FASTCALL,
      "glyphs(calls, textpage, height, Glyph, unknown, styles, make_style, make_cid, "
      "origin_noise): "
-     "a page's glyphs from a PDFium text page, as chars._python_glyphs reads them."},
+     "a page's glyphs from a PDFium text page, as pdfium._python_glyphs reads them."},
     {"fragments", (PyCFunction)(void (*)(void))make_fragments, METH_FASTCALL,
      "fragments(glyphs, page, Glyph, Fragment, constants): a page's glyphs grouped into "
      "fragments, as glyphs._python_fragments groups them."},

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .blocks import ENDS_SENTENCE, Block, after_lead
-from .numbering import Label, continues, follows, read_label
+from ..blocks import ENDS_SENTENCE, Block, after_lead
+from ..numbering import Label, continues, follows, read_label
 
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "……"
 # two of its marks with only spaces between: where this is not found, no leader is

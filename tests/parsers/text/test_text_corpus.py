@@ -8,7 +8,7 @@ import pytest
 from corpus import corpus_dir
 from rookery.model import title_key
 from rookery.parsers import parse
-from rookery.parsers.paragraphs import wraps
+from rookery.parsers.text.wrapping import wraps
 
 _DIR = corpus_dir() / "mtg"
 

@@ -11,7 +11,7 @@ as plain text it runs columns together and takes every foot for a paragraph. Her
 * a paragraph opens at a number or bullet, at a line set out to the left of the one
   before, after a blank line, or at a short name line after a finished sentence (a
   glossary's term); inside one, a line either wraps (the next line's first word would
-  not have fitted on it) or ends with a forced break, as text.py reads plain text.
+  not have fitted on it) or ends with a forced break, as plain text is read (__init__.py).
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .blocks import ENDS_CLAUSE, ENDS_SENTENCE, LINE_BULLET, is_name, runs
-from .numbering import Nesting, read_label
+from ..blocks import ENDS_CLAUSE, ENDS_SENTENCE, LINE_BULLET, is_name, runs
+from ..numbering import Nesting, read_label
 
 _PAGE_NUMBER = re.compile(r"^(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 _CHANNEL = 3  # a gutter is at least this many spaces wide

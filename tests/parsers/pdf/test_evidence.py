@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rookery.parsers.blocks import Block
-from rookery.parsers.contents import drop_contents
+from rookery.parsers.structure.contents import drop_contents
 from rookery.parsers.lexicon import Lexicon
 from rookery.parsers.pdf.glyphs import Glyph, fragments
 from rookery.parsers.pdf.repair import (_WORD, compound_hyphens, drawn_soft_hyphens,
@@ -304,7 +304,7 @@ def test_a_contents_line_filled_with_leaders_is_still_a_contents_line():
 def test_a_titled_number_with_nothing_under_it_is_a_section_beside_its_siblings():
     # a PDF sets "600. General" in body type, between a chapter and "601. Casting Spells"
     from rookery.parsers.blocks import RawDocument
-    from rookery.parsers.outline import build_document
+    from rookery.parsers.structure import build_document
 
     blocks = [Block("heading", "5. Turns", level=1), Block("item", "500. General"),
               Block("para", "500.1. A turn has phases."),
@@ -318,7 +318,7 @@ def test_a_titled_number_with_nothing_under_it_is_a_section_beside_its_siblings(
 
 def outline_of(blocks):
     from rookery.parsers.blocks import RawDocument
-    from rookery.parsers.outline import build_document
+    from rookery.parsers.structure import build_document
 
     return build_document(RawDocument(blocks=blocks, format="pdf"))
 

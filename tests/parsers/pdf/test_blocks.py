@@ -5,7 +5,8 @@ import dataclasses
 
 import pytest
 
-from rookery.parsers.pdf.columns import Line, find_gutters
+from rookery.parsers.pdf.columns import find_gutters
+from rookery.parsers.pdf.lines import Line
 from rookery.parsers.pdf.glyphs import Glyph, fragments
 from rookery.parsers.pdf.paragraphs import build_blocks
 

@@ -27,9 +27,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .blocks import ENDS_CLAUSE, ENDS_SENTENCE, LINE_BULLET, is_name
+from ..blocks import ENDS_CLAUSE, ENDS_SENTENCE, LINE_BULLET, is_name
+from ..numbering import Label, continues, read_label
 from .layout import NAME_WORDS
-from .numbering import Label, continues, read_label
 
 _PAIR = re.compile(r"^[A-Z][^:.,;]*:\s+(.*)$")  # "Editing: Del Laugel", a label, a name
 _INITIAL = re.compile(r"(?:^|\s)[A-Z]\.$")  # "Mark L." ends a name, not a sentence

@@ -9,7 +9,8 @@ import pytest
 import laidout
 import numbered
 from rookery.model import title_key
-from rookery.parsers import layout, parse
+from rookery.parsers import parse
+from rookery.parsers.text import layout
 
 
 def key(s) -> tuple:

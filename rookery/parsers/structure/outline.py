@@ -27,14 +27,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..errors import NoSections
-from ..model import Document, Section
-from . import meta
-from .blocks import Block, RawDocument, after_lead, is_name
+from ...errors import NoSections
+from ...model import Document, Section
+from .. import meta
+from ..blocks import Block, RawDocument, after_lead, is_name
+from ..normalize import close_gaps
+from ..numbering import Label, extends, follows, read_label
 from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
-from .normalize import close_gaps
-from .numbering import Label, extends, follows, read_label
 from .sequence import Quotations, backed, printed_numbers
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .blocks import Block, is_name
+from ..blocks import Block, is_name
 
 
 def order_key(title: str | None) -> str:

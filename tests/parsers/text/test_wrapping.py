@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from rookery.parsers.paragraphs import cut, unspaced
+from rookery.parsers.text.wrapping import cut, unspaced
 
 MEASURE = 40
 

@@ -6,8 +6,8 @@ rule quoted in an update summary, or a stray number opening a sentence, stays te
 """
 from __future__ import annotations
 
-from .blocks import Block
-from .numbering import Label, read_label
+from ..blocks import Block
+from ..numbering import Label, read_label
 
 QUOTED_WORDS = 6  # a repeated number that opens with this many of the same words quotes
 

@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rookery.parsers.contents import _LEADER, _TWO_MARKS, _joined_entries, entry_key
+from rookery.parsers.structure.contents import _LEADER, _TWO_MARKS, _joined_entries, entry_key
 
 
 @pytest.mark.parametrize("line, key", [

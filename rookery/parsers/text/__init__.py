@@ -4,7 +4,7 @@ The bytes are UTF-8 with or without a byte-order mark, UTF-16 with one, or Windo
 line ends are LF, CRLF or CR. Structure comes from the text alone:
 
 * blank lines separate blocks; in a text that leaves them out, where a paragraph ends
-  is read off the lines themselves (see paragraphs.py);
+  is read off the lines themselves (see wrapping.py);
 * a block of one short line that does not end like a sentence is a heading ("Glossary",
   "1. Game Concepts", "702.2. Deathtouch"), as are Markdown-style "# Title" lines and
   lines underlined with "===" or "---"; a numbered heading's level comes from how its
@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..blocks import LINE_BULLET, Block, RawDocument, is_name
+from ..normalize import normalize_many
+from ..numbering import Nesting, read_label
 from . import layout
-from .blocks import LINE_BULLET, Block, RawDocument, is_name
-from .normalize import normalize_many
-from .numbering import Nesting, read_label
-from .paragraphs import breaks, cut, measure, title_like, unspaced
+from .wrapping import breaks, cut, measure, title_like, unspaced
 
 _ORDINAL = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+")
 _UNDERLINE = re.compile(r"^\s*(=+|-+)\s*$")
