@@ -221,6 +221,7 @@ class Document:
     # a stable identity per section (the store's item ids) when the document came from
     # the store; a parsed document has none, and a section is known by its position
     keys: list | None = None
+    reading: Reading | None = None  # how sound the parse is (None: not judged)
 
     def key(self, index: int):
         return self.keys[index] if self.keys is not None else index
@@ -240,6 +241,67 @@ class Document:
             return self.label
         dated = self.version or self.effective
         return f"{self.title} {self.label}" if dated else f"{self.title} ({self.label})"
+
+
+@dataclass
+class WordAccount:
+    """Where the words a reader was given went (see parsers/structure/account.py):
+    `lost_at` holds the first few runs of lost words, each as (where it stood, the words
+    around it with the lost ones in brackets)."""
+
+    words: int = 0
+    in_sections: int = 0
+    furniture: dict[str, int] = field(default_factory=dict)  # reason → words
+    lost: int = 0
+    lost_at: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Reading:
+    """How sound a parse is, judged without truth (`rookery check`): its numbered
+    sections, what is wrong with them, and its word account. Doubtful when any is."""
+
+    sections: int = 0
+    numbered: int = 0
+    empty: list[str] = field(default_factory=list)  # numbered, with no text nor children
+    repeated: list[str] = field(default_factory=list)  # numbers printed twice in one place
+    out_of_order: list[str] = field(default_factory=list)  # numbers going backwards
+    junk_titles: list[tuple[str, str]] = field(default_factory=list)  # (title, what it is)
+    words: WordAccount | None = None
+
+    @property
+    def problems(self) -> list[str]:
+        """What makes the reading doubtful, a phrase each ("31 numbered rules without
+        text"); empty when it is sound."""
+        out = []
+        if self.words is not None and self.words.lost:
+            out.append(f"{plural(self.words.lost, 'word')} of the text in no section")
+        if self.empty:
+            out.append(f"{plural(len(self.empty), 'numbered rule')} without text")
+        if self.repeated:
+            out.append(f"{plural(len(self.repeated), 'number')} printed twice")
+        if self.out_of_order:
+            out.append(f"{plural(len(self.out_of_order), 'number')} out of order")
+        if self.junk_titles:
+            out.append(f"{plural(len(self.junk_titles), 'title')} that "
+                       f"{'is' if len(self.junk_titles) == 1 else 'are'} not a title "
+                       f"({self.junk_titles[0][1]}: {self.junk_titles[0][0]!r})")
+        return out
+
+    @property
+    def doubtful(self) -> bool:
+        return bool(self.problems)
+
+    def notice(self, format: str = "") -> str:
+        """One line for a doubtful release ("this PDF reads poorly: ...; changes may be
+        wrong"), "" for a sound one."""
+        problems = self.problems
+        if not problems:
+            return ""
+        what = f"this {format.upper() if format in ('pdf', 'html') else format or 'release'}"
+        if format in ("docx", "text"):
+            what = "this Word file" if format == "docx" else "this text"
+        return f"{what} reads poorly: {'; '.join(problems)}; changes may be wrong"
 
 
 @dataclass
@@ -355,16 +417,48 @@ def document_from_json(text: str, source: str = "") -> Document:
 
 
 def document_to_dict(doc: Document) -> dict:
-    return {"title": doc.title, "version": doc.version, "effective": doc.effective,
-            "format": doc.format, "warnings": doc.warnings,
-            "sections": [section_to_dict(s) for s in doc.sections]}
+    out = {"title": doc.title, "version": doc.version, "effective": doc.effective,
+           "format": doc.format, "warnings": doc.warnings,
+           "sections": [section_to_dict(s) for s in doc.sections]}
+    if doc.reading is not None:
+        out["reading"] = reading_to_dict(doc.reading)
+    return out
 
 
 def document_from_dict(d: dict, source: str = "") -> Document:
     return Document(sections=[section_from_dict(s) for s in d["sections"]], title=d.get("title"),
                     version=d.get("version"), effective=d.get("effective"),
                     format=d.get("format", "html"), source=source,
-                    warnings=d.get("warnings", []))
+                    warnings=d.get("warnings", []),
+                    reading=reading_from_dict(d["reading"]) if d.get("reading") else None)
+
+
+def reading_to_dict(r: Reading) -> dict:
+    """A Reading as JSON: how `rookery check --format json` prints it and the store and
+    the parse cache keep it."""
+    out = {"sound": not r.doubtful, "problems": r.problems, "sections": r.sections,
+           "numbered": r.numbered, "empty": list(r.empty), "repeated": list(r.repeated),
+           "out_of_order": list(r.out_of_order),
+           "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles]}
+    if r.words is not None:
+        w = r.words
+        out["words"] = {"given": w.words, "in_sections": w.in_sections,
+                        "furniture": dict(w.furniture), "lost": w.lost,
+                        "lost_at": [{"where": where, "words": text} for where, text in w.lost_at]}
+    return out
+
+
+def reading_from_dict(d: dict) -> Reading:
+    w = d.get("words")
+    words = WordAccount(words=w.get("given", 0), in_sections=w.get("in_sections", 0),
+                        furniture=dict(w.get("furniture", {})), lost=w.get("lost", 0),
+                        lost_at=[(p["where"], p["words"]) for p in w.get("lost_at", [])]
+                        ) if w else None
+    return Reading(sections=d.get("sections", 0), numbered=d.get("numbered", 0),
+                   empty=list(d.get("empty", [])), repeated=list(d.get("repeated", [])),
+                   out_of_order=list(d.get("out_of_order", [])),
+                   junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],
+                   words=words)
 
 
 def number_matches(number: str, query: str) -> bool:

@@ -2,10 +2,12 @@
 content really changed.
 
 Per URL: a conditional GET (a 304 ends the work); the body is stored whatever it is;
-a body that is not the expected format, does not parse, or has lost most of the
-sections of the last revision is quarantined (kept, logged, no revision; the next cycle
-tries again); an unchanged body or unchanged content records nothing new. Otherwise
-the new revision is recorded with its changes against the previous one.
+a body that is not the expected format, does not parse, reads with words of its text
+in no section, or has lost most of the sections of the last revision is quarantined
+(kept, logged, no revision; the next cycle tries again); an unchanged body or unchanged
+content records nothing new. Otherwise the new revision is recorded with its changes
+against the previous one, and with how sound its reading is (a doubtful one is
+published with a notice).
 """
 from __future__ import annotations
 
@@ -291,6 +293,9 @@ class Watcher:
                                 revision_id=revision.id, **arrival.record)
         stats.revisions.append(revision)
         log.info("%s: %s", source.id, describe_revision(revision))
+        if doc.reading is not None and doc.reading.doubtful:
+            log.warning("%s: revision %d: %s", source.id, revision.number,
+                        doc.reading.notice(doc.format))
         for flag in flags:
             log.warning("%s: revision %d: %s: %s", source.id, revision.number, flag.type,
                         flag.detail)
@@ -343,6 +348,11 @@ class Watcher:
                                  f"({one_line(e)}); kept for a report") from None
             self.store.put_parsed(key, body_sha, PARSER_VERSION, doc)
         doc.source = url
+        words = doc.reading.words if doc.reading is not None else None
+        if words is not None and words.lost:
+            where = "; ".join(f"{place}: {text}" for place, text in words.lost_at[:2])
+            raise Quarantine(f"{plural(words.lost, 'word')} of its text in no section "
+                             f"({where}): a reading that loses words is not published")
         return doc
 
     def _failed(self, source, url, started, clock, error, stats, note: str = "") -> str:

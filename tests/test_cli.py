@@ -19,7 +19,9 @@ def test_json_output_follows_the_contract(cli, fixtures):
     assert code == 0 and err == ""
     data = json.loads(out)
     assert set(data) == {"old", "new", "changes", "renumberings", "flags"}
-    assert set(data["old"]) == {"source", "version", "effective", "label", "format", "sections"}
+    assert set(data["old"]) == {"source", "version", "effective", "label", "format", "sections",
+                                "reading"}
+    assert data["old"]["reading"] == data["new"]["reading"] == {"sound": True, "problems": []}
     assert (data["old"]["version"], data["new"]["version"]) == ("1.0", "2.0")
     assert [(data[k]["effective"], data[k]["label"]) for k in ("old", "new")] == [
         ("2021-03-14", "v1.0"), ("2021-09-01", "v2.0")]

@@ -6,6 +6,8 @@ from __future__ import annotations
 # name → (module under rookery.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "diff": ("diff", "compare two releases section by section"),
+    "check": ("check", "say how sound the reading of a release is: exit 0 sound, 1 "
+                       "doubtful, 2 unreadable"),
     "fetch": ("watch", "fetch every source (or the ones named) once, now"),
     "run": ("watch", "keep watching: fetch each source on its schedule"),
     "sources": ("watch", "list the configured sources and their state"),

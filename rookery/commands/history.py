@@ -28,10 +28,16 @@ def run(args) -> int:
         if args.format == "json":
             print_json([r.to_json() for r in all_revs])
             return 0
+        judged = [r.judged for r in all_revs]
         rows = [[str(r.number), r.label, r.effective or "-", r.date, str(r.added),
-                 str(r.removed), str(r.modified), str(r.sections)] for r in all_revs]
+                 str(r.removed), str(r.modified), str(r.sections),
+                 "-" if j is None else "doubtful" if j.doubtful else "sound"]
+                for r, j in zip(all_revs, judged)]
         sys.stdout.write(table(rows, ["#", "version", "effective", "date", "added",
-                                      "removed", "modified", "sections"]))
+                                      "removed", "modified", "sections", "reading"]))
+        # a doubtful reading says why, under the table: its changes may be wrong
+        write_lines([f"revision {r.number}: {j.notice(r.format or '')}"
+                     for r, j in zip(all_revs, judged) if j is not None and j.doubtful])
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..model import DocumentDiff
-from .report import describe
+from .report import describe, notices
 
 _ENV = Environment(loader=PackageLoader("rookery.diffs", "templates"),
                    autoescape=select_autoescape(default=True), trim_blocks=True,
@@ -13,4 +13,5 @@ _ENV = Environment(loader=PackageLoader("rookery.diffs", "templates"),
 
 def render_html(diff: DocumentDiff) -> str:
     counts = {t: sum(c.type == t for c in diff.changes) for t in ("added", "removed", "modified")}
-    return _ENV.get_template("diff.html").render(diff=diff, counts=counts, describe=describe)
+    return _ENV.get_template("diff.html").render(diff=diff, counts=counts, describe=describe,
+                                                 notices=notices(diff))

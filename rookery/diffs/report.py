@@ -40,8 +40,18 @@ def change_json(c: Change) -> dict:
 
 
 def _document(doc: Document) -> dict:
+    reading = doc.reading
     return {"source": doc.source, "version": doc.version, "effective": doc.effective,
-            "label": doc.label, "format": doc.format, "sections": len(doc.sections)}
+            "label": doc.label, "format": doc.format, "sections": len(doc.sections),
+            "reading": {"sound": not reading.doubtful, "problems": reading.problems}
+            if reading is not None else None}
+
+
+def notices(diff: DocumentDiff) -> list[str]:
+    """A line for each side whose reading is doubtful: "v2.2: this PDF reads poorly:
+    31 numbered rules without text; changes may be wrong"."""
+    return [f"{doc.label}: {doc.reading.notice(doc.format)}" for doc in (diff.old, diff.new)
+            if doc.reading is not None and doc.reading.doubtful]
 
 
 KIND_NOUNS = {"faq": ("FAQ entry", "FAQ entries"), "errata": ("erratum", "errata"),

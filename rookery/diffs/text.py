@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..model import Change, DocumentDiff, Renumbering, plural
 from ..terminal import BOLD, DIM, FALLBACK_WIDTH, GREEN, RED, STRIKE, Segments, wrap
 from .compare import grouped
-from .report import describe
+from .report import describe, notices
 
 CONTEXT_WORDS = 6
 NAMED_RUN = 5  # a run of renumbered sections this long or shorter names each of them
@@ -26,6 +26,8 @@ def render_text(diff: DocumentDiff, color: bool = False,
     old, new = diff.old, diff.new
     head = f"{old.name} \u2192 {new.name}: {plural(len(diff.changes), 'change')}"
     lines = wrap([(head, BOLD)], width, color)
+    for notice in notices(diff):  # a doubtful reading first: every line after may be wrong
+        lines += wrap([(f"? {notice}", BOLD)], width, color, indent=INDENT)
     for flag in diff.flags:  # ruling alerts first: they matter most
         style = GREEN if flag.type == "resolved" else BOLD + RED
         lines += wrap([(f"! {flag.type.upper()}: {flag.detail}", style)], width, color)

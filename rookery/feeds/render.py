@@ -61,6 +61,10 @@ def item(base: str, title: str, rev: revs.Revision, line: str, changes: list[Cha
     link = f"{url}#{anchor}" if anchor else url
     alerts = "".join(f"<p><strong>{escape(f.type.capitalize())}:</strong> {escape(f.detail)}</p>"
                      for f in flags)
+    judged = rev.judged
+    if judged is not None and judged.doubtful:  # before all: every change may be wrong
+        alerts = (f"<p><strong>Doubtful reading:</strong> "
+                  f"{escape(judged.notice(rev.format or ''))}</p>") + alerts
     entries = grouped(changes)
     listed = "".join(f"<li>{escape(e.describe())}</li>" if isinstance(e, Renumbering) else
                      f"<li>{escape(e.section.label)}: {escape(sentence(e))}</li>"

@@ -57,6 +57,12 @@ class RawDocument:
     fallback_title: str | None = None
     format: str = "html"
     title_lines: list[str] | None = None  # the title block, when typography showed it
+    # what the reader was given, as (where, text) pieces in reading order ("page 3",
+    # "line 120"), and what it left out on purpose, as (reason, text): the text the
+    # word account (structure/account.py) holds the blocks to; None when not kept
+    source: list[tuple[str, str]] | None = None
+    furniture: list[tuple[str, str]] = field(default_factory=list)
+    added: list[str] = field(default_factory=list)  # text it wrote itself (list numbers)
 
 
 _CLOSERS = r"[\"'\u201d\u2019)\]]*$"  # quotes and brackets a line may end with after it

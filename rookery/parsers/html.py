@@ -62,6 +62,10 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
     css = "\n".join(s.text or "" for s in root.iter("style"))
     mark_selectors = [NEW_CLASS_SELECTOR] + red_selectors(css)
     fallback_title = _page_title(root)
+    page = root.find("body")
+    page = root if page is None else page
+    source = _source(page)
+    furniture: list[tuple[str, str]] = []
 
     for selector in remove:
         try:
@@ -70,9 +74,9 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
             raise UsageError(f"remove selector {selector!r} is not a CSS selector ({e}); "
                              "give one like '.mplain' or 'div.note'") from None
         for el in matcher(root):
-            _drop(el)
-    _drop_tables_of_contents(root)
-    _drop_chrome(root)
+            _drop(el, furniture, "left out by --remove")
+    _drop_tables_of_contents(root, furniture)
+    _drop_chrome(root, furniture)
 
     marked: set = set()
     for selector in mark_selectors:
@@ -81,14 +85,64 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
         except SelectorError:
             continue
     body = _content_root(root)
-    blocks = _Walker(marked).run(body)
+    if body is not page:
+        furniture.append(("site chrome", _visible_text(page, outside=body)))
+    walker = _Walker(marked)
+    blocks = walker.run(body)
     if len(blocks) >= UNMARKED_PAGE and all(
             b.kind == "para" and not (b.lead or b.marks or b.emphasized or b.anchor)
             for b in blocks):
         # a page with no markup but paragraphs (a text release pasted into <p>s): its
         # structure is in its lines, as in a text file
         blocks = read_text("\n\n".join(b.text for b in blocks)).blocks
-    return RawDocument(blocks=blocks, fallback_title=fallback_title, format="html")
+    return RawDocument(blocks=blocks, fallback_title=fallback_title, format="html",
+                       source=source, furniture=furniture, added=walker.added)
+
+
+# what a browser does not show as the page's text
+_UNSHOWN = {"script", "style", "noscript", "template", "head", "title"}
+
+
+def _visible_text(el, outside=None) -> str:
+    """The text `el` shows (leaving out scripts and styles, and `outside`'s own)."""
+    parts: list[str] = []
+
+    def visit(node) -> None:
+        tag = node.tag.lower() if isinstance(node.tag, str) else ""
+        if node is outside or tag in _UNSHOWN or not isinstance(node.tag, str):
+            return
+        if node.text:
+            parts.append(node.text)
+        for child in node:
+            visit(child)
+            if child.tail:
+                parts.append(child.tail)
+
+    visit(el)
+    return " ".join(parts)
+
+
+def _source(page) -> list[tuple[str, str]]:
+    """The page's text as the word account takes it (structure/account.py): a piece per
+    heading's stretch, named by the heading it follows."""
+    pieces: list[tuple[str, list[str]]] = [("top of the page", [])]
+
+    def visit(node) -> None:
+        tag = node.tag.lower() if isinstance(node.tag, str) else ""
+        if tag in _UNSHOWN or not isinstance(node.tag, str):
+            return
+        if tag in HEADINGS:
+            heading = " ".join(" ".join(node.itertext()).split())[:60]
+            pieces.append((f"under '{heading}'", []))
+        if node.text:
+            pieces[-1][1].append(node.text)
+        for child in node:
+            visit(child)
+            if child.tail:
+                pieces[-1][1].append(child.tail)
+
+    visit(page)
+    return [(where, " ".join(parts)) for where, parts in pieces if parts]
 
 
 def red_selectors(css: str) -> list[str]:
@@ -145,11 +199,14 @@ def _page_title(root) -> str | None:
     return plain(re.split(r"\s+[·|\u2013\u2014-]\s+", " ".join(title.split()))[0]) or None
 
 
-def _drop(el) -> None:
-    """Remove an element but keep the text that follows it."""
+def _drop(el, furniture: list | None = None, reason: str = "") -> None:
+    """Remove an element but keep the text that follows it; what it showed is told to
+    `furniture` as (reason, text)."""
     parent = el.getparent()
     if parent is None:
         return
+    if furniture is not None:
+        furniture.append((reason, _visible_text(el)))
     if el.tail:
         prev = el.getprevious()
         if prev is not None:
@@ -168,7 +225,7 @@ def _is_toc(el) -> bool:
     return not re.search(r"\w", outside)
 
 
-def _drop_tables_of_contents(root) -> None:
+def _drop_tables_of_contents(root, furniture: list) -> None:
     for el in root.xpath("//nav | //ul[not(ancestor::ul) and not(ancestor::ol)]"
                          " | //ol[not(ancestor::ul) and not(ancestor::ol)]"):
         if el.getparent() is None or not _is_toc(el):
@@ -177,18 +234,19 @@ def _drop_tables_of_contents(root) -> None:
         # the heading that only introduces the contents goes with them
         if prev is not None and isinstance(prev.tag, str) and prev.tag.lower() in HEADINGS \
                 and not (prev.tail or "").strip():
-            _drop(prev)
-        _drop(el)
+            _drop(prev, furniture, "contents")
+        _drop(el, furniture, "contents")
 
 
-def _drop_chrome(root) -> None:
+def _drop_chrome(root, furniture: list) -> None:
     candidates = root.xpath(" | ".join(f"//{t}" for t in sorted(DROP_TAGS))
                             + " | //*[@role] | //*[@hidden] | //*[@aria-hidden] | //*[@style]")
     for el in candidates:
-        if (el.tag.lower() in DROP_TAGS or el.get("role", "").lower() in CHROME_ROLES
-                or el.get("hidden") is not None or el.get("aria-hidden") == "true"
-                or _HIDDEN.search(el.get("style", ""))):
-            _drop(el)
+        hidden = el.get("hidden") is not None or el.get("aria-hidden") == "true" \
+            or _HIDDEN.search(el.get("style", ""))
+        if el.tag.lower() in DROP_TAGS or el.get("role", "").lower() in CHROME_ROLES \
+                or hidden:
+            _drop(el, furniture, "hidden text" if hidden else "site chrome")
 
 
 def _content_root(root):
@@ -210,6 +268,7 @@ class _Walker:
         self.row_name: str | None = None  # a two-column row's first cell
         self.heading_level = 0  # of the last heading: a <dt> is a heading below it
         self.pending: list[tuple] = []  # (kind, level, anchor, segments, row name) per block
+        self.added: list[str] = []  # what it writes that the page does not (list numbers)
 
     def run(self, root) -> list[Block]:
         self.walk(root, False, False, root in self.marked)
@@ -248,6 +307,7 @@ class _Walker:
             prefix = _ordinal(el)
             if prefix:
                 self.segments.append((prefix + " ", bold, italic, marked))
+                self.added.append(prefix)
             self.children(el, bold, italic, marked)
             self.flush()
         elif tag in BLOCK_TAGS:

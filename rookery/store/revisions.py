@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import select, text
 
 from ..errors import UsageError
-from ..model import (Change, Document, DocumentDiff, Flag, Section, effective_note,
-                     number_matches, release_label)
+from ..model import (Change, Document, DocumentDiff, Flag, Reading, Section, effective_note,
+                     number_matches, reading_from_dict, reading_to_dict, release_label)
 from . import outbox
 from . import schema as t
 from .codec import section_from_dict, section_hash, section_json
@@ -37,6 +37,7 @@ class Revision:
     seen_at: str
     published_at: str | None
     link_label: str | None
+    reading: str | None = None  # how sound its parse was, as JSON (see `judged`)
     # the zone that days are told in (the store's `timezone`); instants are kept in UTC
     zone: dt.tzinfo = field(default=dt.timezone.utc, repr=False, compare=False)
 
@@ -77,10 +78,20 @@ class Revision:
         """The calendar day of a stored instant, in the store's time zone."""
         return _instant(stamp).astimezone(self.zone).date().isoformat() if stamp else None
 
+    @property
+    def judged(self) -> Reading | None:
+        """How sound its parse was when it was recorded (None: recorded before rookery
+        judged its readings)."""
+        return reading_from_dict(json.loads(self.reading)) if self.reading else None
+
     def to_json(self) -> dict:
-        """The stored fields, with the label and day players read."""
-        fields = {k: getattr(self, k) for k in self.__dataclass_fields__ if k != "zone"}
-        return fields | {"label": self.label, "date": self.date}
+        """The stored fields, with the label and day players read, and the reading's
+        verdict as an object."""
+        fields = {k: getattr(self, k) for k in self.__dataclass_fields__
+                  if k not in ("zone", "reading")}
+        judged = self.judged
+        return fields | {"label": self.label, "date": self.date,
+                         "reading": reading_to_dict(judged) if judged else None}
 
     @classmethod
     def of(cls, row, zone: dt.tzinfo = dt.timezone.utc) -> "Revision":
@@ -138,7 +149,9 @@ def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff
             body_sha256=body_sha, url=url, version=doc.version, effective=doc.effective,
             title=doc.title, format=doc.format, link_label=link_label,
             sections=len(doc.sections), added=counts["added"], removed=counts["removed"],
-            modified=counts["modified"], seen_at=now(precise=True), published_at=published_at)
+            modified=counts["modified"], seen_at=now(precise=True), published_at=published_at,
+            reading=json.dumps(reading_to_dict(doc.reading), ensure_ascii=False)
+            if doc.reading else None)
             .returning(t.revisions.c.id)).scalar_one()
         pairs = dict((j, i) for i, j in diff.pairs) if diff else {}
         new_version_of: dict[int, tuple[int, int]] = {}
@@ -245,7 +258,7 @@ def document(store: Store, rev: Revision) -> Document:
     return Document(sections=[section_from_dict(json.loads(r["section"])) for r in rows],
                     title=rev.title, version=rev.version, effective=rev.effective,
                     format=rev.format or "html", source=f"{rev.source_id}@{rev.number}",
-                    keys=[r["item_id"] for r in rows])
+                    keys=[r["item_id"] for r in rows], reading=rev.judged)
 
 
 def changes(store: Store, rev: Revision) -> list[Change]:

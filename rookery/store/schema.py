@@ -64,6 +64,7 @@ revisions = Table(  # each distinct parsed content of a source
     Column("modified", Integer, nullable=False, server_default="0"),
     Column("seen_at", Text, nullable=False),  # when rookery first saw it
     Column("published_at", Text),  # what the server said (Last-Modified), if anything
+    Column("reading", Text),  # how sound the parse was (model.reading_to_dict), as JSON
     UniqueConstraint("source_id", "number"),
 )
 fetches = Table(  # every attempt, successful or not
@@ -257,6 +258,7 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0004-search-kept-by-trigger", _search_kept_by_trigger),
     ("0005-outbox-leases", lambda conn: _add_column(conn, outbox, "leased")),
     ("0006-claims", _create(claims)),
+    ("0007-revision-readings", lambda conn: _add_column(conn, revisions, "reading")),
 ]
 
 

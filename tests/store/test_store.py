@@ -131,6 +131,10 @@ def test_a_store_with_data_from_the_first_schema_gains_a_search_index(tmp_path):
         rows = store.rows("SELECT title, body, version_id FROM search "
                           "WHERE search MATCH 'ember'")
         assert [tuple(r.values()) for r in rows] == [("Quenching", "Embers go out.", 1)]
+        # a revision recorded before readings were judged has no verdict, and says so
+        from rookery.store import revisions as revs
+        assert revs.revision(store, 1).judged is None
+        assert revs.document(store, revs.revision(store, 1)).reading is None
     with Store(tmp_path, readonly=True) as reader:
         assert reader.scalar("SELECT COUNT(*) FROM versions") == 1
 

@@ -62,7 +62,10 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
             raise ParseError("the PDF has no text layer, only images (a scan?); rookery "
                              "reads text and does not do OCR")
         raise ParseError("the PDF has no text on any page")
+    source = [(f"page {k + 1}", " ".join(f.text for f in page)) for k, page in enumerate(frags)]
+    found = frags
     frags, furniture = split_furniture(frags, widths)
+    aside = _left_out(found, frags)
     pieces = [ink_pieces(f) for f in frags]
     gutters = [find_gutters(f, pieces=p) for f, p in zip(frags, pieces)]
     trusted = common_gutters(gutters)
@@ -82,8 +85,20 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     title, lines = _title_block(lines)
     title_lines = [_text(line) for line in sorted(title, key=lambda l: -_size(l))]
     title_lines += [t for t in furniture if any(c.isalpha() for c in t)]
-    return RawDocument(blocks=build_blocks(lines), format="pdf",
-                       title_lines=title_lines or None)
+    blocks = build_blocks(lines, aside)
+    return RawDocument(blocks=blocks, format="pdf", title_lines=title_lines or None,
+                       source=source, furniture=aside)
+
+
+def _left_out(pages: list, kept: list) -> list[tuple[str, str]]:
+    """The running heads, feet and page numbers split_furniture took off the pages."""
+    out = []
+    for before, after in zip(pages, kept):
+        if len(after) < len(before):
+            staying = {id(f) for f in after}
+            out += [("running heads and page numbers", f.text) for f in before
+                    if id(f) not in staying]
+    return out
 
 
 def _title_block(lines: list[Line]) -> tuple[list[Line], list[Line]]:

@@ -33,7 +33,9 @@ _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
 
 
-def build_blocks(lines: list[Line]) -> list[Block]:
+def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block]:
+    """The blocks of the lines in reading order; what is left out on purpose (a table's
+    header row repeated after a page break) is told to `furniture` as (reason, text)."""
     glyph_lines = [_glyphs(line) for line in lines]
     # advances judged at the sizes the glyphs were drawn at, before sizes settle
     usual = usual_widths(glyph_lines)
@@ -69,7 +71,7 @@ def build_blocks(lines: list[Line]) -> list[Block]:
             f.apart = True
     spacing.narrow_boxes(facts)
     pitch = spacing.pitches(facts)
-    blocks = _segment(facts, pitch)
+    blocks = _segment(facts, pitch, furniture if furniture is not None else [])
     for b in blocks:
         _settle_near_misses(b)
     # a type is a heading type when it mostly sets lines that stand alone as headings
@@ -115,7 +117,7 @@ def _glyphs(line: Line) -> list[Glyph]:
 
 # ---------------------------------------------------------------- segmentation
 
-def _segment(facts: list[TextLine], pitch: dict) -> list[LineBlock]:
+def _segment(facts: list[TextLine], pitch: dict, furniture: list) -> list[LineBlock]:
     blocks: list[LineBlock] = []
     table_head = None  # the first row of the table being read
     rows = tables.row_lines(facts)
@@ -135,6 +137,7 @@ def _segment(facts: list[TextLine], pitch: dict) -> list[LineBlock]:
                 continue
         if k in rows:
             if f.line.first_in_column and f.text == table_head:
+                furniture.append(("repeated table header", f.text))
                 continue  # the table's header row, repeated after a page break
             if prev is None or prev.kind != "row":
                 table_head = f.text

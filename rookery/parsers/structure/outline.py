@@ -33,9 +33,11 @@ from .. import meta
 from ..blocks import Block, RawDocument, after_lead, is_name
 from ..normalize import close_gaps
 from ..numbering import Label, extends, follows, read_label
+from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
 from .sequence import Quotations, backed, printed_numbers
+from .soundness import assess
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
 CONTEXT_WORDS = [
@@ -72,11 +74,17 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     """Turn a reader's blocks into a Document. When the reader found the title block by
     its typography (PDF), its lines replace the search for it among the blocks."""
     blocks, outermost = split_contents(list(raw.blocks))
+    furniture = list(raw.furniture)
+    if len(blocks) < len(raw.blocks):
+        kept = {id(b) for b in blocks}
+        furniture += [("contents", b.text) for b in raw.blocks if id(b) not in kept]
     blocks = lift_part_leads(blocks, outermost)
     if raw.title_lines is not None:
         title, version, effective = meta.read_title_lines(raw.title_lines)
+        furniture += [("title block", line) for line in raw.title_lines]
     else:
         title, version, effective, used = meta.read_title_block(blocks, raw.fallback_title)
+        furniture += [("title block", b.text) for b in blocks[:used]]
         blocks = blocks[used:]
     version, effective = meta.read_release(blocks, version, effective)
     root = _tree(blocks, outermost)
@@ -85,8 +93,23 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     if not any(s.kind != "text" or s.title for s in sections):
         raise NoSections("no headings or entries found: this does not look like a rules "
                          "document (check the URL, or use --remove to keep page chrome out)")
-    return Document(sections=sections, title=title or raw.fallback_title, version=version,
-                    effective=effective, format=raw.format, source=source)
+    doc = Document(sections=sections, title=title or raw.fallback_title, version=version,
+                   effective=effective, format=raw.format, source=source)
+    words = None
+    if raw.source is not None:
+        words = account(raw.source, furniture, [t for s in sections for t in _shown(s)],
+                        raw.added)
+    doc.reading = assess(doc, words)
+    return doc
+
+
+def _shown(s: Section) -> tuple[str, ...]:
+    """The texts a section shows: its heading as printed (number and title), its
+    question where the heading does not ask it, and its text."""
+    heading = s.heading or s.title or ""
+    question = s.question if s.question and s.question not in (heading, s.text[:len(s.question)]) \
+        else ""
+    return heading, question, s.text
 
 
 # ---------------------------------------------------------------- tree

@@ -89,9 +89,14 @@ def read_text(text: str) -> RawDocument:
     """Blocks from text whose structure is in its lines alone."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").expandtabs(8).split("\n")
     lines = [line.rstrip() for line in lines]
+    source = [(f"line {k + 1}", line) for k, line in enumerate(lines) if line]
     laid_out = layout.read(lines)
     if laid_out is not None:
-        return _read_laid_out(laid_out)
+        rows, feet = laid_out
+        raw = _read_laid_out(rows)
+        raw.source = source
+        raw.furniture = [("running heads and page numbers", line) for line in feet]
+        return raw
     groups = _groups(lines)
     width = measure(lines)
     if unspaced(groups, width):  # no blank lines between paragraphs: read where they end
@@ -112,7 +117,7 @@ def read_text(text: str) -> RawDocument:
     texts = normalize_many([(body, []) for _kind, _level, body in raw])
     blocks = [Block(kind=kind, text=text, level=level)
               for (kind, level, _body), (text, _marks) in zip(raw, texts) if text]
-    return RawDocument(blocks=blocks, format="text")
+    return RawDocument(blocks=blocks, format="text", source=source)
 
 
 def _read_laid_out(rows: list[layout.Row]) -> RawDocument:

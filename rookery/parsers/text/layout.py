@@ -45,12 +45,14 @@ class Row:
     closes_page: bool = False
 
 
-def read(lines: list[str]) -> list[Row] | None:
-    """The text's rows (see rows), or None for text that does not keep its page's layout
-    and is plain text to read as such."""
+def read(lines: list[str]) -> tuple[list[Row], list[str]] | None:
+    """The text's rows (see rows) and the running heads and feet left out, or None for
+    text that does not keep its page's layout and is plain text to read as such."""
     body = [line for line in lines if line.strip()]
     furniture = _furniture(body)
-    return rows(lines, furniture) if _laid_out(body, furniture) else None
+    if not _laid_out(body, furniture):
+        return None
+    return rows(lines, furniture), [line for line in body if _key(line) in furniture]
 
 
 def _laid_out(body: list[str], furniture: set[str]) -> bool:

@@ -3,7 +3,7 @@ as segments (text, bold, italic, marked) that blocks.to_blocks normalizes with t
 HTML reader's rules, so a page and a Word file of one release agree to the character."""
 from __future__ import annotations
 
-from ..blocks import Block, is_name, to_blocks
+from ..blocks import RawDocument, is_name, to_blocks
 from ..color import css_color, is_strong_red
 from ..text import read_text
 from .styles import W, Numbering, Styles, run_props, val
@@ -17,20 +17,29 @@ _CONTAINERS = {W + t for t in ("hyperlink", "fldSimple", "sdt", "sdtContent", "s
 _SKIPPED = {W + t for t in ("del", "moveFrom", "pPr", "rPr", "sdtPr", "sdtEndPr",
                             "drawing", "pict", "object")}
 _ALTERNATE = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
+_CHOICE = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Choice"
+_FLOATING = {W + t for t in ("drawing", "pict", "object")}
+_BREAKS = {W + t for t in ("p", "tab", "ptab", "br", "cr", "tc")}  # what parts words
 MULTI_LEVEL = 2  # placeholders in a list level's text ("%1.%2.") that make numbered rules
 UNMARKED = 3  # paragraphs enough to read a file without any styling by its lines
 
 
-def read_body(body, styles: Styles, numbering: Numbering) -> list[Block]:
+def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
+    """The body's blocks, with its text as the word account takes it (a piece per
+    paragraph or table), what is left out (Word's own contents, hidden text, text boxes
+    and drawings) and the list numbers Word prints but the text does not hold."""
     pending: list[tuple] = []
     carried: list[tuple] = []  # a paragraph whose mark was deleted runs into the next
-    for el in _flow(body):
+    read = _Read()
+    for k, el in enumerate(_flow(body)):
+        read.source.append((f"paragraph {k + 1}", _text(el, read)))
         if el.tag == W + "tbl":
-            pending += _table(el, styles, numbering)
+            pending += _table(el, styles, numbering, read)
             continue
         if _contents_entry(el, styles):
+            read.furniture.append(("contents", read.source[-1][1]))
             continue  # Word's own table of contents repeats the headings
-        kind, level, segments = _paragraph(el, styles, numbering)
+        kind, level, segments = _paragraph(el, styles, numbering, read)
         if _mark_deleted(el):
             carried += segments
             continue
@@ -45,7 +54,41 @@ def read_body(body, styles: Styles, numbering: Numbering) -> list[Block]:
             for b in blocks):
         # a file of plain paragraphs (text pasted into Word): its lines are its structure
         blocks = read_text("\n\n".join(b.text for b in blocks)).blocks
-    return blocks
+    return RawDocument(blocks=blocks, format="docx", source=read.source,
+                       furniture=read.furniture, added=read.added)
+
+
+class _Read:
+    """What the reading keeps beside the blocks, for the word account."""
+
+    def __init__(self):
+        self.source: list[tuple[str, str]] = []
+        self.furniture: list[tuple[str, str]] = []
+        self.added: list[str] = []
+
+
+def _text(el, read: _Read) -> str:
+    """Every text run a paragraph or table holds (not its tracked deletions, nor the
+    second form of a drawing Word keeps in two); text boxes and drawings are told to
+    `read` as furniture, as the reader leaves them out."""
+    parts: list[str] = []
+
+    def visit(node, floating: bool) -> None:
+        for child in node:
+            tag = child.tag
+            if tag in (W + "del", W + "moveFrom") or tag == _CHOICE:
+                continue
+            if tag == W + "t" and child.text:
+                parts.append(child.text)  # (a word may run on from one run to the next)
+                if floating:
+                    read.furniture.append(("text boxes and drawings", child.text))
+            elif isinstance(tag, str):
+                if tag in _BREAKS:
+                    parts.append(" ")
+                visit(child, floating or tag in _FLOATING)
+
+    visit(el, False)
+    return "".join(parts)
 
 
 def _flow(el):
@@ -66,12 +109,13 @@ def _mark_deleted(p) -> bool:
     return p.find(f"{W}pPr/{W}rPr/{W}del") is not None
 
 
-def _paragraph(p, styles: Styles, numbering: Numbering):
-    """(kind, level, segments) of one paragraph."""
+def _paragraph(p, styles: Styles, numbering: Numbering, read: _Read | None = None):
+    """(kind, level, segments) of one paragraph; the list number it prints is told to
+    `read`."""
     ppr = p.find(W + "pPr")
     style = styles.paragraph(val(None if ppr is None else ppr.find(W + "pStyle")))
     segments: list[tuple[str, bool, bool, bool]] = []
-    _runs(p, styles, style.run, segments)
+    _runs(p, styles, style.run, segments, read)
     text = "".join(s[0] for s in segments).strip()
     kind, level = "para", 0
     outline = _outline(ppr, style.outline)
@@ -87,6 +131,8 @@ def _paragraph(p, styles: Styles, numbering: Numbering):
         if printed and text:
             bold, italic, marked = segments[0][1:] if segments else (False, False, False)
             segments.insert(0, (printed + " ", bold, italic, marked))
+            if read is not None:
+                read.added.append(printed)
     if kind == "heading":
         segments = [(" " if t == "\n" else t, b, i, m) for t, b, i, m in segments]
     return kind, level, segments
@@ -115,25 +161,27 @@ def _list_label(ppr, inherited, numbering: Numbering):
     return printed, fmt, numbering.placeholders(num_id, ilvl)
 
 
-def _runs(el, styles: Styles, base: dict, out: list) -> None:
+def _runs(el, styles: Styles, base: dict, out: list, read: _Read | None = None) -> None:
     for child in el:
         tag = child.tag
         if tag == W + "r":
-            _run(child, styles, base, out)
+            _run(child, styles, base, out, read)
         elif tag == _ALTERNATE:
             fallback = [c for c in child if c.tag.endswith("Fallback")]
             for c in fallback[:1]:
-                _runs(c, styles, base, out)
+                _runs(c, styles, base, out, read)
         elif tag in _CONTAINERS:
-            _runs(child, styles, base, out)
+            _runs(child, styles, base, out, read)
 
 
-def _run(r, styles: Styles, base: dict, out: list) -> None:
+def _run(r, styles: Styles, base: dict, out: list, read: _Read | None = None) -> None:
     rpr = r.find(W + "rPr")
     props = dict(base)
     props.update(styles.character(val(None if rpr is None else rpr.find(W + "rStyle"))))
     props.update(run_props(rpr))
     if props.get("vanish"):
+        if read is not None:
+            read.furniture.append(("hidden text", " ".join(t.text or "" for t in r.iter(W + "t"))))
         return
     bold, italic, marked = bool(props.get("b")), bool(props.get("i")), _red(props.get("color"))
     for child in r:
@@ -161,7 +209,8 @@ def _red(color: str | None) -> bool:
     return rgb is not None and is_strong_red(rgb)
 
 
-def _table(tbl, styles: Styles, numbering: Numbering) -> list[tuple]:
+def _table(tbl, styles: Styles, numbering: Numbering, read: _Read | None = None
+           ) -> list[tuple]:
     """A row per block; a row of two cells names its second cell by its first, unless
     it is the header row that names the columns."""
     out = []
@@ -175,7 +224,7 @@ def _table(tbl, styles: Styles, numbering: Numbering) -> list[tuple]:
             for p in tc.iter(W + "p"):
                 if segments:
                     segments.append(("\n", False, False, False))
-                segments += _paragraph(p, styles, numbering)[2]
+                segments += _paragraph(p, styles, numbering, read)[2]
             row.append(segments)
         filled = [c for c in row if any(s[0].strip() for s in c)]
         if not filled:

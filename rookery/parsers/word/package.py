@@ -39,8 +39,9 @@ def read_package(data: bytes) -> RawDocument:
         raise ParseError("this .docx has no body (word/document.xml holds no w:body); "
                          "open it in Word and save it again as a Word Document (.docx)")
     known = Styles(styles)
-    blocks = read_body(body, known, Numbering(numbering, known))
-    return RawDocument(blocks=blocks, fallback_title=title, format="docx")
+    raw = read_body(body, known, Numbering(numbering, known))
+    raw.fallback_title = title
+    return raw
 
 
 def _part(archive: zipfile.ZipFile, name: str):

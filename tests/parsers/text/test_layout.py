@@ -35,8 +35,9 @@ def test_running_feet_are_found_by_repetition_and_left_out():
     pages = []
     for n in range(0, 30, 10):
         pages += body[n:n + 10] + ["", f"Skyforge Rules      {n // 10 + 1}"]
-    found = layout.read(pages)
+    found, feet = layout.read(pages)
     assert [r.text for r in found] == body
+    assert feet == [f"Skyforge Rules      {n}" for n in (1, 2, 3)]  # named, for the account
 
 
 @pytest.mark.parametrize("rows,cut", [

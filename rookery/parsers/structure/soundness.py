@@ -1,0 +1,157 @@
+"""Is a reading sound? Judged without truth, from what a wrong reading leaves behind:
+
+* a numbered rule with no title, no text and nothing under it: its text went elsewhere
+  (piled on the next number, or read as a running head); a numbered heading may name a
+  part that holds nothing yet;
+* a number printed twice in one place, or going backwards among its siblings: a quoted
+  rule read as a section, or a contents list read as rules;
+* a title that is no title: a bullet ("o", "▪"), an icon, a URL, a date, a page number,
+  a section number alone (its text read apart from it), or the document's own title
+  again (a running head read as a heading);
+* words of the text in no section and in no furniture the reader can name (account.py).
+
+A place is a section's path: numbering that starts again under another part ("1." in
+each chapter) is no repeat.
+"""
+from __future__ import annotations
+
+import re
+
+from ...model import Document, Reading, Section, WordAccount, title_key
+from ..meta import effective_date
+from ..numbering import read_label
+
+_PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
+_URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|de|fr)(?:/\S*)?$",
+                  re.I)
+_PAGE = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
+_NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
+_MONTHS = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
+
+
+def assess(doc: Document, words: WordAccount | None = None) -> Reading:
+    """The reading of `doc` judged (see the module doc), with its word account."""
+    sections = doc.sections
+    numbered = [s for s in sections if s.number]
+    return Reading(sections=len(sections), numbered=len(numbered),
+                   empty=_empty(sections), repeated=_repeated(sections),
+                   out_of_order=_backwards(sections),
+                   junk_titles=_junk_titles(sections, doc.title), words=words)
+
+
+def _empty(sections: list[Section]) -> list[str]:
+    out = []
+    for k, s in enumerate(sections):
+        if s.number and not s.own_title and not s.text.strip() \
+                and not _has_children(sections, k):
+            out.append(s.number)
+    return out
+
+
+def _has_children(sections: list[Section], k: int) -> bool:
+    """Does the section after `k` sit under it? (Sections come in reading order, a
+    section's own sections right after it.)"""
+    if k + 1 >= len(sections):
+        return False
+    s, nxt = sections[k], sections[k + 1]
+    depth = len(s.path)
+    return len(nxt.path) > depth and nxt.path[:depth] == s.path and nxt.path[depth] == s.heading
+
+
+def _repeated(sections: list[Section]) -> list[str]:
+    seen: set = set()
+    out = []
+    for s in sections:
+        if not s.number:
+            continue
+        key = (s.path, s.number.casefold())
+        if key in seen and s.number not in out:
+            out.append(s.number)
+        seen.add(key)
+    return out
+
+
+def _backwards(sections: list[Section]) -> list[str]:
+    """Numbers lower than a sibling's before them, in the same place ("3.2" after "3.5"
+    under "3. Combat")."""
+    last: dict = {}
+    out = []
+    for s in sections:
+        parts = _parts(s)
+        if not parts:
+            continue
+        key = (s.path, parts[:-1], len(parts))
+        value = _value(parts[-1])
+        before = last.get(key)
+        if before is not None and value is not None and before[0] == value[0] \
+                and value[1] < before[1]:
+            out.append(s.number)
+        if value is not None:
+            last[key] = value
+    return out
+
+
+def _parts(s: Section) -> tuple[str, ...] | None:
+    read = read_label(f"{s.number}.", loose=True) if s.number else None
+    return read[0].parts if read else None
+
+
+def _value(part: str) -> tuple[str, int] | None:
+    """A part's place in its scheme: ("digits", 12) or ("letters", 3)."""
+    if part.isdigit():
+        return "digits", int(part)
+    if part.isalpha():
+        value = 0
+        for c in part.lower():
+            value = value * 26 + ord(c) - ord("a") + 1
+        return "letters" if part.islower() else "capitals", value
+    return None
+
+
+def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[str, str]]:
+    """Titles that are no titles; the document's own title (or the line that opens it)
+    set as the title of sections twice or more is a running head read as a heading."""
+    out = []
+    own = _opening(sections, doc_title)
+    again = [s for s in sections if s.own_title and not s.number and own
+             and own.startswith(title_key(s.own_title)) and " " in s.own_title.strip()]
+    for s in sections:
+        title = s.own_title
+        if not title:
+            continue
+        why = junk(title)
+        if why is None and len(again) >= 2 and s in again:
+            why = "the document's title again"
+        if why is not None:
+            out.append((title, why))
+    return out
+
+
+def _opening(sections: list[Section], doc_title: str | None) -> str | None:
+    """The document's title as a key: the one it was read with, else the first line of
+    its front matter (which a title of its own starts)."""
+    if doc_title:
+        return title_key(doc_title)
+    if sections and not sections[0].heading and sections[0].text:
+        return title_key(sections[0].text.split("\n")[0])
+    return None
+
+
+def junk(title: str) -> str | None:
+    """What a title is when it is no title: "a bullet", "an icon", "a URL", "a date",
+    "a page number"; None for a title."""
+    text = title.strip()
+    letters = [c for c in text if c.isalnum()]
+    if _PRIVATE.search(text) and len(_PRIVATE.findall(text)) * 2 >= len(text.replace(" ", "")):
+        return "an icon"
+    if not letters or len(text) == 1 and text.islower():
+        return "a bullet"
+    if _URL.match(text):
+        return "a URL"
+    if _PAGE.match(text):
+        return "a page number"
+    if effective_date(text) and not re.sub(r"[\d\W_]", "", _MONTHS.sub("", text)):
+        return "a date"
+    if _NUMBER_ALONE.match(text):
+        return "a number alone"
+    return None

@@ -1,0 +1,101 @@
+"""A reading judged without truth: what a wrong reading leaves behind is found, and a
+right reading of the same rules is sound."""
+import pytest
+
+from rookery.parsers import parse
+from rookery.parsers.structure.soundness import junk
+
+SOUND = """Lanternfall Rules
+
+1. The Round
+
+1.1 Each round opens at dusk.
+
+1.2 The first player lights a lantern.
+
+1.2a A lantern lit twice stays lit.
+
+2. Moths
+
+2.1 A moth flies toward the nearest light.
+
+600. Reserved
+
+Glossary
+
+Dusk
+The time a round opens.
+"""
+
+
+def reading(text: str):
+    return parse(text.encode(), source="rules.txt").reading
+
+
+def test_rules_read_right_are_sound():
+    found = reading(SOUND)
+    assert found.problems == [] and not found.doubtful
+    assert found.numbered == 7  # a numbered heading over nothing ("600. Reserved") is no fault
+    assert found.words.lost == 0
+
+
+@pytest.mark.parametrize("edit,problem", [
+    # a number read apart from its text, as a heading of its own
+    (("1.2 The first player lights a lantern.", "1.2\n\nThe first player lights a lantern."),
+     "2 titles that are not a title (a number alone: '1.2')"),
+    # the same number twice in one place (a rule quoted, read as a rule)
+    (("2.1 A moth flies toward the nearest light.",
+      "2.1 A moth flies toward the nearest light.\n\n2.1 A moth flies again."),
+     "1 number printed twice"),
+    # a number that goes backwards among its siblings
+    (("1.2 The first player lights a lantern.",
+      "1.3 The first player lights a lantern.\n\n1.2 A lantern goes out at dawn."),
+     "1 number out of order"),
+])
+def test_what_a_wrong_reading_leaves_is_found(edit, problem):
+    found = reading(SOUND.replace(*edit))
+    assert found.doubtful
+    assert problem in found.problems
+
+
+def test_a_rule_whose_text_went_to_the_next_number_is_empty():
+    page = ("<h1>Lanternfall Rules</h1><h2>1. The Round</h2><p>1.1</p>"
+            "<p>1.2 Each round opens at dusk. The first player lights a lantern.</p>")
+    found = parse(page.encode(), source="rules.html").reading
+    assert found.empty == ["1.1"]
+    assert "1 numbered rule without text" in found.problems
+
+
+def test_numbering_that_starts_again_under_another_part_is_no_repeat():
+    text = ("Part One\n\n1. Setup\n\n1.1 Shuffle the deck.\n\n"
+            "Part Two\n\n1. Setup\n\n1.1 Deal the cards.\n")
+    found = reading(text)
+    assert found.repeated == [] and found.out_of_order == []
+
+
+@pytest.mark.parametrize("title,what", [
+    ("o", "a bullet"), ("\u25aa", "a bullet"), ("--", "a bullet"),
+    ("\uf0b7", "an icon"), ("\ue001\ue002", "an icon"),
+    ("https://example.org/rules", "a URL"), ("www.example.org", "a URL"),
+    ("12", "a page number"), ("Page 3", "a page number"), ("4 of 12", "a page number"),
+    ("iv", "a page number"), ("May 20, 2024", "a date"), ("2024-05-20", "a date"),
+    ("20.05.2024", "a date"), ("1.2", "a number alone"), ("(3.4)", "a number alone"),
+])
+def test_titles_that_are_no_titles(title, what):
+    assert junk(title) == what
+
+
+@pytest.mark.parametrize("title", [
+    "Setup", "X", "A", "Lanterns of May", "Round 2", "2024 Season Rules", "Dusk",
+    "Updates since May 2024", "Q&A", "Version History",
+])
+def test_titles_that_are_titles(title):
+    assert junk(title) is None
+
+
+def test_a_running_head_read_as_a_heading_is_a_title_again():
+    text = ("Lanternfall Rules\nVersion 1.0\n\n1. Setup\n\n1.1 Shuffle the deck.\n\n"
+            "Lanternfall Rules\n\n1.2 Deal the cards.\n\n2. Play\n\n2.1 Take turns.\n\n"
+            "Lanternfall Rules\n\n2.2 Pass the lantern.\n")
+    found = reading(text)
+    assert ("Lanternfall Rules", "the document's title again") in found.junk_titles
