@@ -48,7 +48,8 @@ _SPACE_BY_PUNCTUATION = re.compile(r" (?:(?=[^\w ])|(?<=[^\w ] ))")
 # Pictographs and arrows: on a web page they are icon fonts or images with no text at
 # all, in a PDF the same icons are glyphs. They are not words, so they are not compared.
 _PICTOGRAPHS = re.compile("[\u2190-\u21ff\u2794-\u27bf\u2b00-\u2bff\u2600-\u26ff"
-                          "\u2700-\u2793\u25a0-\u25ff\ue000-\uf8ff\U0001f000-\U0001faff]")
+                          "\u2700-\u2793\u25a0-\u25ff\ue000-\uf8ff\U0001f000-\U0001faff"
+                          "\U000f0000-\U0010ffff]")
 
 
 # Marks that a file in ASCII can only spell out: "Magic(tm)" and "Magic™" say the same.

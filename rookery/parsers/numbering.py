@@ -65,6 +65,8 @@ def read_label(text: str, loose: bool = False) -> tuple[Label, str] | None:
         return None  # "(A)" and "A)" are list markers; "A." may open an appendix
     if m.group("close") and not m.group("open") and not single:
         return None  # "1.2)" is rare enough to be a typo, not a scheme
+    if len(parts) == 2 and "." not in core and not (m.group("dot") or m.group("open")):
+        return None  # "1st place", "2nd round": an ordinal; "1a." or "(1a)" is a number
     if m.end() < len(text) and not text[m.end()].isspace() and len(parts) < 2:
         return None  # "10.11.Support" runs a title onto its number; "A.Note" does not
     rest = text[m.end():].lstrip()

@@ -21,3 +21,17 @@ def label(text):
 ])
 def test_which_number_can_come_next(before, after, expected):
     assert continues(label(before), label(after)) is expected
+
+
+@pytest.mark.parametrize("text,number", [
+    ("100.1a A two-player game", "100.1a"),
+    ("1a. Setting up", "1a"),
+    ("(2b) Drawing", "2b"),
+    ("1st place wins the lantern", None),  # an ordinal, not a rule
+    ("2nd round: each player draws", None),
+    ("3rd Edition", None),
+    ("2 players sit across", None),
+])
+def test_an_ordinal_is_no_section_number(text, number):
+    read = read_label(text)
+    assert (read[0].number if read else None) == number

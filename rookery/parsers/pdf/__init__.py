@@ -17,6 +17,7 @@ from ..blocks import RawDocument
 from ..meta import is_version_line
 from .columns import common_gutters, find_gutters, ink_pieces, reading_order, usual_measures
 from .furniture import split_furniture
+from .labels import label_gutters
 from .lines import Line
 from .paragraphs import build_blocks
 from .pool import read_pages
@@ -67,12 +68,14 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     frags, furniture = split_furniture(frags, widths)
     aside = _left_out(found, frags)
     pieces = [ink_pieces(f) for f in frags]
-    gutters = [find_gutters(f, pieces=p) for f, p in zip(frags, pieces)]
+    # a column of rule numbers beside their text is no column (labels.py)
+    gutters = [label_gutters(f, find_gutters(f, pieces=p)) for f, p in zip(frags, pieces)]
     trusted = common_gutters(gutters)
     seen = [g for page in gutters for g in page]
     lines: list[Line] = []
     for index, (page_frags, page_pieces) in enumerate(zip(frags, pieces)):
-        page_gutters = find_gutters(page_frags, trusted, seen, page_pieces)
+        page_gutters = label_gutters(page_frags, find_gutters(page_frags, trusted, seen,
+                                                              page_pieces))
         lines.extend(reading_order(page_frags, page_gutters, index))
     usual_measures(lines)
     small = None  # the small capitals' size, while lines go on in them

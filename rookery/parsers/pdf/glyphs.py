@@ -281,7 +281,7 @@ def _number_meets_title(ink: list[Glyph], k: int) -> bool:
 
 
 OTHER_SIZE = 1.3  # times the smaller size: type this much larger sets another line
-TIGHT_SPACE = 0.02  # ems beyond the tracking: the least gap an inferred space may sit in
+TIGHT_SPACE = 0.1  # ems beyond the tracking: the least gap an inferred space may sit in
 LETTER_SPACED = 0.05  # ems of tracking: type set this far apart is letter-spaced
 WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set
 SAME_PLACE = 0.02  # ems: glyphs whose boxes start this close are drawn at one place

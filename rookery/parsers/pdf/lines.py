@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from .glyphs import Fragment, Glyph
+from .labels import is_label
 from .typography import Style
 
 
@@ -85,6 +86,21 @@ a row cut into cells is read again: see refresh)."""
     @once
     def tallest(self) -> float:
         return max(g.size for g in self.glyphs)
+
+    @once
+    def hang(self) -> float | None:
+        """Where the text after the label that opens the line starts ("1.1  The game
+        is..."): in a hanging indent its wrapped lines come back there, not to the
+        label. None for a line that opens with no label."""
+        glyphs = self.glyphs
+        k = 0
+        while k < len(glyphs) and glyphs[k].text.strip():
+            k += 1  # the first word
+        if k == len(glyphs) or not is_label("".join(g.text for g in glyphs[:k])):
+            return None
+        while k < len(glyphs) and not glyphs[k].text.strip():
+            k += 1
+        return glyphs[k].x0 if k < len(glyphs) else None
 
 
 @dataclass

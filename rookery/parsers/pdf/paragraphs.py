@@ -25,12 +25,13 @@ from . import repair, spacing, tables
 from .finishing import BULLET, finish
 from .glyphs import Glyph, texts
 from .lines import Line, LineBlock, TextLine
-from .typography import (body_colour, body_style, line_style, other_forms, rank,
-                         same_size, settle_sizes, stands_apart, usual_widths)
+from .typography import (body_colour, body_style, line_style, mark_colours, other_forms,
+                         rank, same_size, settle_sizes, stands_apart, usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a hyphen
 HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
+HANG = 0.5  # ems: a wrapped line this close to where a label's text starts is under it
 
 
 def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block]:
@@ -46,6 +47,7 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
     compound = repair.compound_hyphens(glyph_lines)
     kept = [repair.plain_hyphen_at_end(glyphs) in compound for glyphs in glyph_lines]
     colour = body_colour(glyph_lines)
+    marks = mark_colours(glyph_lines, colour)
     line_texts = texts(glyph_lines)
     words, free = repair.vocabularies(line_texts)
     lexicon = functools.cache(lambda: lexicon_of(words))  # loaded only if a question needs it
@@ -55,7 +57,7 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
     for line, glyphs, keeps, text in zip(lines, glyph_lines, kept, line_texts):
         text = text.strip()
         if text:
-            style = line_style(glyphs, colour)
+            style = line_style(glyphs, colour, marks)
             if line.small_caps and not style.caps:
                 # the rest of a line in small capitals: its letters all small ones
                 style = style._replace(caps="small")
@@ -80,7 +82,8 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
     named = Counter(b.lines[0].style for b in blocks if b.lead)
     alone = Counter(b.lines[0].style for b in blocks if _candidate(b))
     prose = Counter(b.lines[0].style for b in blocks
-                    if b.lines[0].apart and not b.lead and not _candidate(b))
+                    if b.lines[0].apart and not b.lead and not _candidate(b)
+                    and names_something(b.lines[0].text))  # (a bold figure is no prose)
     heads = {style for style, n in alone.items() if n > named[style] and n > prose[style]}
     kinds = [_kind(b, blocks[k + 1] if k + 1 < len(blocks) else None, heads)
              for k, b in enumerate(blocks)]
@@ -201,9 +204,17 @@ def _continues(block: LineBlock, f: TextLine, pitch: dict) -> bool:
         return False  # no wrapped line starts with a bullet
     if (_is_item_start(f) or _starts_numbered(f)) and (not full or ENDS_CLAUSE.search(last.text)):
         return False  # a number after a line that ended a sentence, or stopped short
-    if block.kind != "item" and spacing.indented(f) and not spacing.indented(last) and full:
+    if block.kind != "item" and spacing.indented(f) and not spacing.indented(last) and full \
+            and not _under_hang(block, f):
         return False  # a first line set in: a new paragraph, however full the last line
     return spacing.close(last, f, pitch)
+
+
+def _under_hang(block: LineBlock, f: TextLine) -> bool:
+    """Does `f` start where the text after the label opening the block starts: a rule's
+    wrapped line in a hanging indent ("1.1  The game ..." over "     on a square ...")?"""
+    hang = block.lines[0].hang
+    return hang is not None and abs(f.x0 - hang) <= HANG * f.size
 
 
 def _names(block: LineBlock, f: TextLine, pitch: dict) -> bool:
@@ -215,6 +226,7 @@ def _names(block: LineBlock, f: TextLine, pitch: dict) -> bool:
     if _starts_numbered(name):
         return False  # a numbered line heads its section, however close its text follows
     if not (name.apart and name.style.bold) or f.style == last.style \
+            or not names_something(name.text) \
             or not same_size(name.size, _capitals_size(f)) \
             or ENDS_CLAUSE.search(last.text) and not last.text.endswith(":"):
         return False  # a name does not end like a sentence (a group's may end with ":")
@@ -238,8 +250,22 @@ def _candidate(b: LineBlock) -> bool:
     text = " ".join(f.text for f in b.lines)
     short = len(b.lines) <= HEADING_LINES and len(text.split()) <= HEADING_WORDS
     # a heading is not a sentence, unless its number says it heads a section anyway
-    return short and not text.endswith("?") and (
+    return short and not text.endswith("?") and names_something(text) and (
         not ENDS_LIKE_A_SENTENCE.search(text) or _starts_numbered(first))
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_LINK = re.compile(r"^\S*(?:://|www\.|@)\S*$")
+
+
+def names_something(text: str) -> bool:
+    """Could the text name a section: a word of two letters or more (or one capital: a
+    glossary's letter), and not a link? A number, a symbol or a URL set apart (a table's
+    bold figure, a bullet in a symbol font, a link in colour) heads nothing."""
+    text = text.strip()
+    if _LINK.match(text):
+        return False
+    return bool(_WORD.search(text)) or (len(text) == 1 and text.isupper())
 
 
 def _kind(b: LineBlock, nxt: LineBlock | None, heads: set) -> str:

@@ -220,6 +220,8 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
             # starts, as in every other box; the ink alone would open gaps in words
             left = x
         if code and not 0xFFFD <= code <= 0xFFFF and not is_control(code):
+            if SURROGATES[0] <= code <= SURROGATES[1]:
+                code = ICON  # half of a character past 16 bits: no text, an icon's, most often
             append(Glyph(chr(code), left, right, height - top, height - bottom, size,
                          family, bold, italic, colour, None, False, height - y))
         else:  # no text: the font and the glyph's width tell one such glyph from another
@@ -245,6 +247,8 @@ class _Box(ctypes.Structure):
 
 _PLACE = struct.Struct("4f2d")  # a character's loose box, then its origin
 ORIGIN_NOISE = 0.01  # points: an origin (double) this close to its box's edge (float) is on it
+SURROGATES = (0xD800, 0xDFFF)  # what PDFium gives for each half of a character past 16 bits
+ICON = 0xE000  # ... read as a private-use character: the icon an icon font draws there
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 

@@ -5,6 +5,7 @@ wraps onto lines of its own under the cell's start, closer than the rows are spa
 from __future__ import annotations
 
 from .glyphs import FRAGMENT_GAP, Fragment, Glyph
+from .labels import is_label
 from .lines import Line
 
 CELL_GAP = 2.0  # ems between two fragments of a line: cells, wherever they stand
@@ -18,7 +19,7 @@ def row_lines(lines: list) -> set[int]:
     fragments far apart, or a narrower gap apart where they line up with the line
     above or below, fragment for fragment (a table's columns). A list's labels set
     apart from their text are not cells."""
-    rows = {k for k, f in enumerate(lines) if _far_apart(f)}
+    rows = {k for k, f in enumerate(lines) if _far_apart(f) and not _labelled(f)}
     _settle_cells(lines, rows)  # the cells of the rows far apart guide the lines under them
     for k, f in enumerate(lines):
         if k in rows:
@@ -29,12 +30,19 @@ def row_lines(lines: list) -> set[int]:
         if above is not None and not under and not _stands_below(lines, k, j, rows) \
                 and _split_at_cells(f, above):
             rows.add(k)
-        elif len(f.line.fragments) > 1 and not _is_label(f.line.fragments[0].text) and (
+        elif len(f.line.fragments) > 1 and not is_label(f.line.fragments[0].text) and (
                 under or any(_same_cells(f, lines[j])
                              for j in (k - 1, k + 1) if 0 <= j < len(lines))):
             rows.add(k)
     _settle_cells(lines, rows)
     return rows
+
+
+def _labelled(f) -> bool:
+    """A rule's number or a list's mark at a tab stop before its text: two fragments,
+    the first a label (labels.py), is a line of text, not a row of two cells."""
+    frags = f.line.fragments
+    return len(frags) == 2 and is_label(frags[0].text)
 
 
 def _row_above(lines: list, k: int, rows: set[int]) -> int | None:
@@ -194,12 +202,6 @@ def _same_cells(a, b, reach: float = 2.5) -> bool:
     else:
         near = a.line.first_in_column or b.line.first_in_column
     return near and all(abs(x - y) <= ALIGNED * a.size for x, y in zip(_starts(a), _starts(b)))
-
-
-def _is_label(text: str) -> bool:
-    """A list's number or bullet standing alone: "1.", "(b)", "•"."""
-    return len(text) <= 4 and not any(c.isalpha() for c in text.strip("()[].")) \
-        or len(text) <= 3 and text.rstrip(".)").isalpha() and text[-1:] in ".)"
 
 
 def wraps_cells(above, row, last, f, close: bool) -> bool:

@@ -36,15 +36,35 @@ class Style(NamedTuple):
     colour: tuple[int, int, int] | None
 
 
-def line_style(glyphs: list[Glyph], body_colour=None) -> Style:
+def line_style(glyphs: list[Glyph], body_colour=None, marks: frozenset = frozenset()) -> Style:
     """The style of a line: what most of its letters are set in; bold and italic only
-    when all of them in its own family are (one bold word does not make a bold line)."""
+    when all of them in its own family are (one bold word does not make a bold line).
+    A colour in `marks` (see mark_colours) is the body's, as the red of change marks is."""
     votes = tally(glyphs)
     if votes is None:
         return Style(0.0, "", False, False, "", None)
     letters, one_size, size, family, colour, bold, italic = votes
     return Style(round(size * 2) / 2, family, bold, italic, _caps(glyphs, letters, one_size),
-                 _colour_class(colour, body_colour))
+                 None if colour in marks else _colour_class(colour, body_colour))
+
+
+MIXED_LINES = 3  # lines that mix a colour's words into the body's, to show it marks text
+MIXED_SHARE = 0.2  # ... of the lines that show the colour at all
+
+
+def mark_colours(lines: list[list[Glyph]], body_colour) -> frozenset:
+    """Colours the document sets words in inside lines of body-coloured text, as a
+    publisher marks what changed (in blue, green or orange as well as red): a colour that
+    marks words marks a heading too, and sets no heading style apart by itself."""
+    mixed: Counter = Counter()
+    shown: Counter = Counter()
+    for glyphs in lines:
+        colours = {g.color for g in glyphs if g.text.isalnum()}
+        for colour in colours - {body_colour, None}:
+            shown[colour] += 1
+            mixed[colour] += body_colour in colours
+    return frozenset(c for c, n in mixed.items()
+                     if n >= MIXED_LINES and n >= MIXED_SHARE * shown[c])
 
 
 def tally(glyphs: list[Glyph], compiled: bool = True) -> tuple | None:

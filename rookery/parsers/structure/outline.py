@@ -91,8 +91,15 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     sections: list[Section] = []
     _emit(root, sections, context=None)
     if not any(s.kind != "text" or s.title for s in sections):
-        raise NoSections("no headings or entries found: this does not look like a rules "
-                         "document (check the URL, or use --remove to keep page chrome out)")
+        if raw.format not in ("pdf", "docx"):  # a page or text of no headings at all: an
+            # error page, a login page, a file that is not the release
+            raise NoSections("no headings or entries found: this does not look like a rules "
+                             "document (check the URL, or use --remove to keep page chrome "
+                             "out)")
+        # a publisher's file of plain paragraphs (a one-page sheet): each paragraph is a
+        # section, known by its first words, so that a change to one is not to all
+        sections = [Section(title=None, kind="text", text=b.text, marks=tuple(b.marks))
+                    for b in blocks if b.text]
     doc = Document(sections=sections, title=title or raw.fallback_title, version=version,
                    effective=effective, format=raw.format, source=source)
     words = None

@@ -18,7 +18,9 @@ class Quotations:
     summary that lists what changed, an example) and is text, not a second section. A
     number that comes again with other words (a part that starts its numbering afresh)
     is not a quotation, unless it lies under a number just quoted: a summary that quotes
-    "10.1 General" quotes the rules under it too, in the words they had then."""
+    "10.1 General" quotes the rules under it too, in the words they had then; nor is it
+    one when a sentence goes on after it in lower case ("A.5 is amended by ..."): that
+    sentence is about the rule."""
 
     def __init__(self) -> None:
         self._opened: dict[tuple[str, ...], str] = {}  # number → its first words
@@ -44,6 +46,8 @@ class Quotations:
                 self._bare = label.parts
             self._quoting = None
             return False
+        if rest[:1].islower():
+            return True  # "A.5 is referenced by ...": a sentence about a rule opened before
         quoting = self._quoting
         if words and quoting is not None and len(label.parts) > len(quoting) \
                 and label.parts[:len(quoting)] == quoting:

@@ -48,6 +48,8 @@ def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
         pending.append((kind, level, None, segments, None))
     if carried:
         pending.append(("para", 0, None, carried, None))
+    if not any(kind == "heading" for kind, *_rest in pending):
+        pending = _bold_headings(pending)
     blocks = to_blocks(pending)
     if len(blocks) >= UNMARKED and all(
             b.kind == "para" and not (b.lead or b.run_in or b.marks or b.emphasized)
@@ -56,6 +58,24 @@ def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
         blocks = read_text("\n\n".join(b.text for b in blocks)).blocks
     return RawDocument(blocks=blocks, format="docx", source=read.source,
                        furniture=read.furniture, added=read.added)
+
+
+def _bold_headings(pending: list[tuple]) -> list[tuple]:
+    """A file that sets no heading in a heading style shows its headings in type alone:
+    a short paragraph all in bold that names something, over text that is not."""
+    out = []
+    for k, (kind, level, anchor, segments, row) in enumerate(pending):
+        nxt = pending[k + 1][3] if k + 1 < len(pending) else None
+        if kind == "para" and _all_bold(segments) and nxt is not None \
+                and not _all_bold(nxt) and is_name("".join(t for t, *_ in segments)):
+            kind, level = "heading", 1
+        out.append((kind, level, anchor, segments, row))
+    return out
+
+
+def _all_bold(segments: list[tuple]) -> bool:
+    words = [s for s in segments if any(c.isalnum() for c in s[0])]
+    return bool(words) and all(s[1] for s in words)
 
 
 class _Read:

@@ -42,9 +42,6 @@ KNOWN_FAILURES = {
     "drawn-chromium-2-bold": _CENTRED_CELLS,
     "weasyprint-7-spaced-2col": _CENTRED_CELLS,
     "drawn-weasyprint-0-classic": _CENTRED_CELLS,
-    "weasyprint-1-bold-3col": "LibreOffice prints the contents page (leaders and page numbers "
-                              "that CSS makes) as a bulleted list of links without pages, "
-                              "which the reader takes for headings of their own",
 }
 
 

@@ -99,3 +99,13 @@ def test_a_running_head_read_as_a_heading_is_a_title_again():
             "Lanternfall Rules\n\n2.2 Pass the lantern.\n")
     found = reading(text)
     assert ("Lanternfall Rules", "the document's title again") in found.junk_titles
+
+
+def test_a_sentence_about_a_rule_opened_before_is_its_text_not_a_second_rule():
+    text = ("Lanternfall Rules\n\n1. Setup\n\n1.1 Shuffle the deck.\n\n"
+            "1.1 is amended by 2.1 in gatherings.\n\n2. Play\n\n2.1 Take turns.\n")
+    found = parse(text.encode(), source="rules.txt")
+    shuffle = next(s for s in found.sections if s.number == "1.1")
+    assert [s.number for s in found.sections if s.number] == ["1", "1.1", "2", "2.1"]
+    assert shuffle.text == "Shuffle the deck.\n1.1 is amended by 2.1 in gatherings."
+    assert found.reading.repeated == []

@@ -195,3 +195,29 @@ def test_word_is_sniffed_from_the_bytes_and_a_source_may_insist_on_it():
 ])
 def test_list_numbers_are_printed_in_their_format(n, fmt, printed):
     assert format_number(n, fmt) == printed
+
+
+def test_a_file_with_no_heading_styles_shows_its_headings_in_bold():
+    data = docx([
+        para(run("Ember Rules", b=True)),
+        para(run("These rules cover the ember duel for two players.")),
+        para(run("Setting Up", b=True)),
+        para(run("Each player takes twelve embers and a brazier.")),
+        para(run("Playing a Round", b=True)),
+        para(run("The first player fans one ember; "),
+                      run("a fanned ember", b=True), run(" glows.")),
+    ])
+    doc = parse(data, source="rules.docx")
+    assert [(s.title, s.text) for s in doc.sections if s.title] == [
+        ("Ember Rules", "These rules cover the ember duel for two players."),
+        ("Setting Up", "Each player takes twelve embers and a brazier."),
+        ("Playing a Round", "The first player fans one ember; a fanned ember glows.")]
+    assert doc.reading.problems == []
+
+
+def test_a_file_of_plain_paragraphs_is_a_section_a_paragraph():
+    lines = ["Each player takes twelve embers.", "The first player fans one ember.",
+             "A fanned ember glows until dawn."]
+    doc = parse(docx([para(run(t)) for t in lines]), source="s.docx")
+    assert [(s.title, s.kind, s.text) for s in doc.sections] == [(None, "text", t) for t in lines]
+    assert doc.reading.words.lost == 0

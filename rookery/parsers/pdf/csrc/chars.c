@@ -246,7 +246,9 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
             left = x;  /* an ink box (synthesized small capitals) starts at the origin */
         PyObject *text, *cid;
         if (code && !(code >= 0xFFFD && code <= 0xFFFF) && !is_control(code)) {
-            text = PyUnicode_FromOrdinal((int)code);
+            /* half of a surrogate pair (a character past 16 bits: an icon font's, most
+             * often) is no text; it reads as the icon it draws (pdfium.ICON) */
+            text = PyUnicode_FromOrdinal((int)(code >= 0xD800 && code <= 0xDFFF ? 0xE000 : code));
             cid = Py_NewRef(Py_None);
         } else {  /* no text: the font and the glyph's width tell one from another */
             text = Py_NewRef(unknown);
