@@ -18,7 +18,8 @@ DESCRIPTIONS = {
            "or SIGTERM), publishing the site after a cycle that recorded a revision.",
     "sources": "List the configured sources with their schedule, revisions and last fetch.",
     "config": "Print the configuration file in force (the shipped defaults when there is "
-              "none): a starting point for rookery.toml.",
+              "none), or with --init write the shipped defaults into a new rookery.toml to "
+              "start from.",
 }
 
 
@@ -29,8 +30,13 @@ def add(p, name: str) -> None:
     if name == "fetch":
         p.add_argument("sources", nargs="*", metavar="SOURCE", help="source ids (default: all)")
     if name == "config":
-        p.add_argument("--keys", action="store_true",
-                       help="list every configuration key and what it means")
+        what = p.add_mutually_exclusive_group()
+        what.add_argument("--keys", action="store_true",
+                          help="list every configuration key and what it means")
+        what.add_argument("--init", action="store_true",
+                          help="write the shipped configuration into the file rookery reads "
+                               "(--config FILE, else $ROOKERY_CONFIG, else ./rookery.toml) to "
+                               "start from; a file that holds anything is never overwritten")
 
 
 def _selected(config, names: list[str]):
@@ -133,12 +139,43 @@ def config_command(args) -> int:
         sys.stdout.write(table([[f"{section}.{key.name}" if section else key.name, key.help]
                                 for section, keys in KEYS.items() for key in keys]))
         return 0
+    if args.init:
+        return _init(getattr(args, "config", None))
     config = config_of(args)
+    from ..masking import masked, password_masked
+
     text = config.path.read_text(encoding="utf-8") if config.path else default_toml()
-    secret = {t.url for t in config.notify}
-    if not config.is_sqlite:
-        secret.add(config.database)  # a server's URL may carry its password
+    secret = {t.url: masked(t.url) for t in config.notify}  # tokens, in paths too
+    if not config.is_sqlite:  # a server's URL may carry its password
+        secret[config.database] = password_masked(config.database)
     sys.stdout.write(_masked_urls(text, secret))
+    return 0
+
+
+def _init(chosen: str | None) -> int:
+    """Write the shipped configuration where rookery will read it. Unlike `rookery config >
+    rookery.toml`, whose shell empties the file before rookery reads it, this never
+    loses a configuration: a file that holds anything is left alone."""
+    import os
+    from pathlib import Path
+
+    from ..config import default_toml
+    from ..errors import UsageError
+
+    target = Path(chosen or os.environ.get("ROOKERY_CONFIG") or "rookery.toml")
+    try:
+        with open(target, "a", encoding="utf-8") as f:  # creates it, keeps what it holds
+            if f.tell():
+                raise UsageError(f"{target} holds a configuration already; --init never "
+                                 "overwrites one: edit it, or give --config NEWFILE")
+            f.write(default_toml())
+    except IsADirectoryError:
+        raise UsageError(f"{target} is a folder; give --config FILE") from None
+    except FileNotFoundError:
+        raise UsageError(f"cannot write {target}: the folder {target.parent} does not "
+                         "exist") from None
+    log.info("wrote the shipped configuration to %s: edit its sources, then `rookery fetch`",
+             target)
     return 0
 
 
@@ -146,18 +183,17 @@ def config_command(args) -> int:
 _TOML_STRING = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
 
 
-def _masked_urls(text: str, secret: set[str]) -> str:
-    """The configuration's text with every string whose value is in `secret` (notify URLs
-    carry tokens, a database URL its password) masked, however the file spells it."""
+def _masked_urls(text: str, secret: dict[str, str]) -> str:
+    """The configuration's text with every string whose value is a key of `secret`
+    (notify URLs carry tokens, a database URL its password) shown as its value there,
+    however the file spells it."""
     import tomllib
-
-    from ..masking import masked
 
     def mask(m: re.Match) -> str:
         try:
             value = tomllib.loads(f"v = {m.group()}")["v"]
         except tomllib.TOMLDecodeError:
             return m.group()
-        return f'"{masked(value)}"' if value in secret else m.group()
+        return f'"{secret[value]}"' if value in secret else m.group()
 
     return _TOML_STRING.sub(mask, text) if secret else text
