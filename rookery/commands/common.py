@@ -47,6 +47,21 @@ def _not_the_output(path) -> None:
                      "output to another file")
 
 
+def require_revisions(store, config, sources: list[str], nothing: str) -> None:
+    """An error that says what to do when none of `sources` (default: every source in
+    the store) has a revision yet: an empty answer would suggest that other words could
+    find something. `nothing` opens the message ("nothing is stored yet to search")."""
+    from ..errors import UsageError
+    from ..store import revisions as revs
+
+    searched = sources or [row.id for row in store.sources()]
+    if any(revs.latest_revision(store, s) for s in searched):
+        return
+    if sources:  # says which source to fetch
+        revs.require_revisions(store, sources[0], [s.id for s in config.sources])
+    raise UsageError(f"{nothing}: no source has a revision; run `rookery fetch` first")
+
+
 def add_format(p, help: str = "text (default) or json", more: tuple[str, ...] = ()) -> None:
     """The --format option, as every command that prints data declares it."""
     p.add_argument("--format", choices=("text", "json", *more), default="text", help=help)

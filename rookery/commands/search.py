@@ -5,7 +5,7 @@ import re
 import sys
 
 from ..terminal import BOLD, Segments, width, wrap
-from .common import add_format, config_of, print_json, write_lines
+from .common import add_format, config_of, print_json, require_revisions, write_lines
 
 
 def add(p, name: str) -> None:
@@ -33,7 +33,7 @@ def run(args) -> int:
         for source in args.source:
             if source not in known:
                 config.source(source)  # says there is no such source
-        _require_revisions(store, config, args.source)
+        require_revisions(store, config, args.source, "nothing is stored yet to search")
         hits = search(store, args.query, sources=args.source or None, at=args.at,
                       history=args.history, limit=max(1, args.limit))
     base = config.base_url
@@ -61,21 +61,6 @@ def run(args) -> int:
 
 
 INDENT = "   "  # a hit's lines under its first
-
-
-def _require_revisions(store, config, sources: list[str]) -> None:
-    """An error that says what to do when none of the sources searched has a revision
-    yet: "no sections match" would suggest other words could find something."""
-    from ..errors import UsageError
-    from ..store import revisions as revs
-
-    searched = sources or [row.id for row in store.sources()]
-    if any(revs.latest_revision(store, s) for s in searched):
-        return
-    if sources:  # says which source to fetch
-        revs.require_revisions(store, sources[0], [s.id for s in config.sources])
-    raise UsageError("nothing is stored yet to search: no source has a revision; run "
-                     "`rookery fetch` first")
 
 
 def _snippet(text: str, color: bool) -> Segments:
