@@ -49,6 +49,7 @@ class CycleStats:
     quarantined: int = 0
     errors: int = 0
     claimed_elsewhere: int = 0  # sources another worker was fetching
+    failed: list = field(default_factory=list)  # ids of sources that failed or were quarantined
 
     def merge(self, other: "CycleStats") -> None:
         for f in fields(self):
@@ -126,11 +127,14 @@ class Watcher:
         """run_source, but whatever goes wrong with one source (a store that went away,
         a fault of ours) is one line in the log and never stops the sources after it."""
         try:
-            return self.run_source(source)
+            stats = self.run_source(source)
         except Exception as e:  # noqa: BLE001 - one source must not stop the others
             log.error("%s: not fetched this cycle: %s", source.id, one_line(e))
             log.debug("%s: what failed", source.id, exc_info=True)
-            return CycleStats(errors=1)
+            stats = CycleStats(errors=1)
+        if stats.errors or stats.quarantined:
+            stats.failed.append(source.id)
+        return stats
 
     def run_source(self, source: SourceConfig) -> CycleStats:
         stats = CycleStats()

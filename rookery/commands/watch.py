@@ -13,9 +13,12 @@ log = logging.getLogger("rookery")
 
 DESCRIPTIONS = {
     "fetch": "Run one fetch cycle: get each source, keep what it returns, and record a "
-             "revision where the content changed.",
+             "revision where the content changed. Exits 0 when every source was fetched "
+             "(changed or not), 1 when any failed (no answer, or a body quarantined): for "
+             "cron, which mails what a failing command prints.",
     "run": "Fetch each source on its schedule (`every` or `cron`) until interrupted (Ctrl-C "
-           "or SIGTERM), publishing the site after a cycle that recorded a revision.",
+           "or SIGTERM), publishing the site after a cycle that recorded a revision. A "
+           "source that failed is logged with when it is tried again.",
     "sources": "List the configured sources with their schedule, revisions and last fetch.",
     "config": "Print the configuration file in force (the shipped defaults when there is "
               "none), or with --init write the shipped defaults into a new rookery.toml to "
@@ -58,11 +61,15 @@ def fetch_command(args) -> int:
                  stats.errors, f", {stats.claimed_elsewhere} left to other workers"
                  if stats.claimed_elsewhere else "")
         _deliver(store, config)
-    return 1 if stats.errors and not (stats.downloads or stats.not_modified) else 0
+    if stats.failed:  # for cron and scripts: any source that failed fails the command
+        log.warning("%d of %d sources failed: %s", len(stats.failed), len(sources),
+                    ", ".join(stats.failed))
+        return 1
+    return 0
 
 
 def run_command(args) -> int:
-    from ..fetchers.schedule import Job, due_time, run_schedule
+    from ..fetchers.schedule import Job, due_time, next_try, run_schedule
     from ..watch import Watcher
     from .publish import publish_site
 
@@ -78,6 +85,8 @@ def run_command(args) -> int:
         # fetches the source, the others skip it until the next
         due = due_time(source.interval_seconds, source.cron)
         stats = Watcher(holder, config).cycle([source], due=due)
+        if stats.failed:  # the failure is logged above; say when it is tried again
+            log.warning("%s: %s", source.id, next_try(source.interval_seconds, source.cron))
         if stats.revisions:
             with publish_lock:
                 publish_site(config)
