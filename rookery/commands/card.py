@@ -104,9 +104,9 @@ def _text(card, titles: dict[str, str]) -> None:
     for stay in card.listings:
         lines += fill(stay_line(stay, titles) + ".", columns, indent="    ", first="  ")
     for m in card.moments:
-        # a page revised under one label: the revision's own day tells them apart
+        # a page revised under one label: the revision's number tells them apart
         where = f"  {when(m.revision)} · {titles.get(m.source, m.source)} " \
-                f"(revision {m.revision.number}, {m.revision.date}): "
+                f"(revision {m.revision.number}): "
         said = [(where + what(m), "")]
         if m.what == "modified" and m.change.ops:
             said += [("  ", "")] + inline_segments(m.change.ops, color=False)

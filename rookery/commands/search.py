@@ -52,8 +52,7 @@ def run(args) -> int:
             said.append([(INDENT + " \u203a ".join(h.section.path), "")])
         said.append([(INDENT, "")] + _snippet(h.snippet, color))
         if h.last_change:
-            said.append([(f"{INDENT}last changed: {h.last_change.label} "
-                          f"({h.last_change.date}): {h.how}", "")])
+            said.append([(f"{INDENT}last changed: {h.last_change.cited}: {h.how}", "")])
         said.append([(f"{INDENT}{base}{h.source_id}/sections/{h.item_id}.html", "")])
         write_lines([line for segments in said
                      for line in wrap(segments, columns, color, indent=INDENT)])
@@ -83,9 +82,12 @@ def _json(h, base: str) -> dict:
     marked = str(escape(h.snippet)).replace(START, "<mark>").replace(END, "</mark>")
     return {"source": h.source_id, "also_in": h.also_in, **h.section.ref(),
             "snippet": marked, "score": round(h.score, 4),
-            "revision": {"number": h.revision.number, "version": h.revision.version,
-                         "label": h.revision.label, "date": h.revision.date},
-            "last_changed": {"number": h.last_change.number, "version": h.last_change.version,
-                             "label": h.last_change.label, "date": h.last_change.date,
-                             "how": h.how} if h.last_change else None,
+            "revision": _revision(h.revision),
+            "last_changed": _revision(h.last_change) | {"how": h.how}
+            if h.last_change else None,
             "history": f"{base}{h.source_id}/sections/{h.item_id}.html"}
+
+
+def _revision(rev) -> dict:
+    return {"number": rev.number, "version": rev.version, "label": rev.label,
+            "effective": rev.effective, "date": rev.date}

@@ -27,7 +27,8 @@ def test_a_card_s_timeline_reads_oldest_first_with_its_stays(cli, toml):
     lines = out.splitlines()
     assert lines[0] == "Soot Hound (Core Set, 21)"
     assert lines[1].strip().startswith("On the Duel Restricted List (Cinder) of Emberwick "
-                                       "FAQ from v1.0, 2023-02-01 (revision 1) until v1.1")
+                                       "FAQ from v1.0, effective 2023-02-01 (revision 1) "
+                                       "until v1.1")
     assert "and still on it" in lines[2]
     assert [line.split("): ", 1)[1] for line in lines[3:]] == [
         "put on the Duel Restricted List (Cinder)", "no longer on the Duel Restricted List",
