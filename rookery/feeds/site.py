@@ -48,7 +48,7 @@ from .feeds import MAX_ITEMS, Item
 from .history import section_pages
 from .incremental import Selection
 from .render import feed, feed_files, item, page
-from .summary import arranged, badges, flagged, headline
+from .summary import arranged, badges, details, flagged, headline
 
 MANIFEST = ".rookery-site.json"  # what the last build made and showed (incremental.py)
 CARD_FACTS = ".rookery-cards.json"  # each revision's card facts (cards/facts.py)
@@ -81,8 +81,10 @@ class _Entry:
     """One revision as the pages list it. What it changed is read from the store when a
     page first asks: an incremental build lists every revision but reads few of them."""
 
-    def __init__(self, store: Store, source: _Source, rev: revs.Revision):
+    def __init__(self, store: Store, source: _Source, rev: revs.Revision,
+                 before: revs.Revision | None = None):
         self.store, self.source, self.rev = store, source, rev
+        self.details = details(before, rev)  # its version details, as they changed
 
     @cached_property
     def recorded(self) -> list[tuple[int, Change]]:
@@ -99,7 +101,7 @@ class _Entry:
     @cached_property
     def line(self) -> str:
         """What it changed, in a line (its alerts are said apart, as badges)."""
-        return headline(self.changes) if self.rev.number > 1 else \
+        return headline(self.changes, self.details) if self.rev.number > 1 else \
             f"first recorded, {self.rev.sections} sections"
 
     @property
@@ -138,7 +140,8 @@ def build(store: Store, config: Config, only: Selection | None = None,
     for source in _sources(store, config):
         all_revs = known[source.id] if known and source.id in known else \
             revs.revisions(store, source.id)
-        listed.append((source, all_revs, [_Entry(store, source, rev) for rev in all_revs]))
+        listed.append((source, all_revs, [_Entry(store, source, rev, before) for before, rev
+                                          in zip([None, *all_revs], all_revs)]))
     titles = {source.id: source.title for source, _revs, _entries in listed}
     # every source's alerts by the sections they name: read once, and only when a
     # section page is rendered
@@ -260,6 +263,7 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
     path = f"{source.id}/revisions/{rev.number}"
     page_ = page("revision.html", 2, [feed(source.title, f"{source.id}/feed", "Document")],
                  source=source, rev=rev, groups=arranged(changes, named), named=named,
+                 details=entry.details,
                  on_page={e["item"] for e in changes if "item" in e}, flags=flags,
                  cards=cards,
                  held=revs.held_items(entry.store, rev) if rev.number == 1 else [],

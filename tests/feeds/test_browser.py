@@ -1,9 +1,11 @@
-"""The published site in a real browser (headless Chromium), served by `rookery serve`."""
+"""The published site in a real browser (headless Chromium), served by `rookery serve`:
+the corpus pages' history as a player reads it, on a desktop and on a phone."""
 import os
 import re
 import subprocess
 import sys
 
+import feedparser
 import pytest
 
 from rookery.feeds.site import publish
@@ -72,3 +74,33 @@ def test_a_section_history_reads_well_on_a_phone(browser, served):
     assert overflow <= 0  # nothing wider than the screen
     page.click("text=v2.1")
     assert "/revisions/" in page.url and f"#item-{item}" in page.url  # the change itself
+
+
+def test_a_revision_that_changed_only_its_version_details_says_which(browser, served):
+    """ThronesDB's FAQ moved v2.1's effective date without changing a section: the page
+    says what changed, and its neighbours, v2.1 too, are told apart by their numbers."""
+    base, store, shots = served
+    faq = revs.revisions(store, "faq")
+    rev = next(r for r in faq if r.version == "2.1" and not (r.added or r.removed or r.modified))
+    before, after = faq[rev.number - 2], faq[rev.number]
+    assert before.label == rev.label == after.label == "v2.1"
+    page = visit(browser, f"{base}faq/revisions/{rev.number}.html", shots / "details.png",
+                 width=390)
+    assert page.locator("nav.summary p").inner_text() == (
+        f"No section changed; the release's details did: effective {before.effective} "
+        f"\u2192 {rev.effective}.")
+    assert page.locator("nav.pager a").all_inner_texts() == [
+        f"\u2190 v2.1 (revision {before.number})", f"v2.1 (revision {after.number}) \u2192"]
+    # a neighbour with a label of its own is named by the label alone
+    v14 = next(r for r in faq if r.version == "1.4")
+    page = visit(browser, f"{base}faq/revisions/{v14.number}.html", shots / "v1.4.png", width=390)
+    assert page.locator("nav.pager a").all_inner_texts() == ["\u2190 v1.3", "v2.0 \u2192"]
+    assert "version 1.3 \u2192 1.4" in page.locator("nav.summary p").inner_text()
+    # the document's table tells the three apart too
+    page = visit(browser, f"{base}faq/index.html", shots / "faq-table.png", width=390)
+    rows = page.locator("table.revisions tbody tr td:first-child").all_inner_texts()
+    assert f"v2.1\nrevision {rev.number}" in rows and f"v2.1\nrevision {after.number}" in rows
+    titles = [e.title for e in feedparser.parse(page.context.request.get(
+        f"{base}faq/feed.atom").body()).entries]
+    assert f"AGoT FAQ (ThronesDB page) v2.1: effective {before.effective} \u2192 " \
+           f"{rev.effective}; no section changed" in titles
