@@ -31,16 +31,21 @@ def when(rev: revs.Revision) -> str:
     return rev.described
 
 
-def stay_line(stay: Listing, titles: dict[str, str] | None = None) -> str:
+def stay_line(stay: Listing, titles: dict[str, str]) -> str:
     """"On the Joust Restricted List (Greyjoy) of AGoT FAQ from v1.3, effective
     2018-03-22 (revision 7) until v3.0, effective 2020-01-13 (revision 19)": a list entry
-    as a state. Without `titles` the document is not named (a page that lists the stays
-    under their document's name)."""
-    group = f" ({stay.group})" if stay.group else ""
-    where = f" of {titles.get(stay.source, stay.source)}" if titles is not None else ""
+    as a state."""
+    where = titles.get(stay.source, stay.source)
     span = f"until {_at(stay.until)}" if stay.until else "and still on it"
+    return f"On the {list_name(stay)} of {where} from {_at(stay.since)} {span}"
+
+
+def list_name(stay: Listing) -> str:
+    """"Joust Banned List (formerly Banned Cards) (Greyjoy)": the list, as it is called
+    now and was called then, and the group the card stood in."""
+    group = f" ({stay.group})" if stay.group else ""
     formerly = f" (formerly {', '.join(stay.formerly)})" if stay.formerly else ""
-    return f"On the {stay.name}{formerly}{group}{where} from {_at(stay.since)} {span}"
+    return f"{stay.name}{formerly}{group}"
 
 
 def _at(rev: revs.Revision) -> str:

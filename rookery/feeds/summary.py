@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..diffs.report import noun
-from ..model import Change, Flag
+from ..model import Change, Flag, release_label
 
 NAMED = 2  # up to this many sections of one kind are named, more are counted
 
@@ -41,12 +41,12 @@ def headline(changes: list[Change], details: list[str] = ()) -> str:
 
 def details(before, rev) -> list[str]:
     """What changed in the release's own details since the revision `before` (None for
-    a first one): ["version 1.3 → 1.4", "effective 2019-01-21 → 2019-02-21"]. A
+    a first one): ["version v1.3 → v1.4", "effective 2019-01-21 → 2019-02-21"]. A
     revision that changed no section changed these, or it would not have been recorded."""
     if before is None:
         return []
-    pairs = (("version", before.version or before.link_label, rev.version or rev.link_label),
-             ("effective", before.effective, rev.effective),
+    versions = [release_label(r.version or r.link_label) for r in (before, rev)]
+    pairs = (("version", *versions), ("effective", before.effective, rev.effective),
              ("title", before.title, rev.title))
     return [f"{name} {a or '(none)'} → {b or '(none)'}" for name, a, b in pairs if a != b]
 
