@@ -91,8 +91,11 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     sections: list[Section] = []
     _emit(root, sections, context=None)
     if not any(s.kind != "text" or s.title for s in sections):
+        # said of a file and of an address alike: the error names which it was
+        hint = "is it the right page? --remove keeps a site's chrome out" \
+            if raw.format == "html" else "is it the right file?"
         raise NoSections("no headings or entries found: this does not look like a rules "
-                         "document (check the URL, or use --remove to keep page chrome out)")
+                         f"document ({hint})")
     doc = Document(sections=sections, title=title or raw.fallback_title, version=version,
                    effective=effective, format=raw.format, source=source)
     words = None
