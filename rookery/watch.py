@@ -89,10 +89,11 @@ class Watcher:
         self.config = config
         http = http or config.fetch
         # a download tried again is an event of the cycle, logged like the others
-        self.http = http if http.on_retry else replace(http, on_retry=lambda line: log.info(
-            "%s", line))
+        self.http = http if http.on_retry else replace(http, on_retry=lambda retry: log.info(
+            "%s", retry))
         self.session: requests.Session | None = None
-        self.progress = progress or Progress(enabled=False)
+        # off a terminal, a long parse is said once, in a line of the log
+        self.progress = progress or Progress(enabled=False, say=logged)
         self.parses = config.parse.open_cache()  # shared with `rookery diff`
         self._bodies: dict[str, Fetched] = {}  # bodies received this cycle, by URL
         self._quarantined: set[str] = set()  # URLs whose body this cycle was quarantined
@@ -374,6 +375,11 @@ MAX_WAIT_CYCLES = 32
 def _wait(failures: int) -> int:
     """Cycles to let pass before trying a failing link again: 1, 2, 4 ... at most 32."""
     return min(2 ** max(failures - 1, 0), MAX_WAIT_CYCLES)
+
+
+def logged(line: str) -> None:
+    """A line of news from long work, in the log (see progress.Progress)."""
+    log.info("%s", line)
 
 
 def describe_revision(rev: revs.Revision) -> str:

@@ -48,13 +48,13 @@ def _selected(config, names: list[str]):
 
 def fetch_command(args) -> int:
     from ..progress import Progress
-    from ..watch import Watcher
+    from ..watch import Watcher, logged
 
     config = config_of(args)
     sources = _selected(config, args.sources)
     with config.open_store() as store:
         store.lock()
-        stats = Watcher(store, config, progress=Progress()).cycle(sources)
+        stats = Watcher(store, config, progress=Progress(say=logged)).cycle(sources)
         log.info("cycle done: %d requests, %d bodies downloaded, %d not modified, %d parsed, "
                  "%d revisions, %d quarantined, %d failed%s", stats.requests, stats.downloads,
                  stats.not_modified, stats.parses, len(stats.revisions), stats.quarantined,
