@@ -173,3 +173,16 @@ def test_a_revision_named_by_its_number_is_not_named_twice(phone, pages_site):
     heading = phone.locator(f"#rev-{rev.id} h2").inner_text()
     assert " ".join(heading.split()) == f"revision {rev.number} {rev.when}"
     assert rev.when.startswith("published ")
+
+
+def test_a_folded_revision_page_passes_axe(browser, axe, pdf_site):
+    """Parts, folded changes and folded lists pass WCAG 2.1 AA as the open pages do
+    (axe needs JavaScript; the page itself does not)."""
+    page = browser.new_page(viewport=PHONE)
+    try:
+        page.goto(v40(pdf_site).as_uri())
+        assert page.locator("article.part").count() and page.locator("article.folded").count()
+        page.locator("details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+        assert axe(page) == []
+    finally:
+        page.close()
