@@ -132,23 +132,29 @@ class Watcher:
         except Exception as e:  # noqa: BLE001 - one source must not stop the others
             log.error("%s: not fetched this cycle: %s", source.id, one_line(e))
             log.debug("%s: what failed", source.id, exc_info=True)
-            stats = CycleStats(errors=1)
-        if stats.errors or stats.quarantined:
-            stats.failed.append(source.id)
+            stats = CycleStats(errors=1, failed=[source.id])
         return stats
 
     def run_source(self, source: SourceConfig) -> CycleStats:
+        """One source's fetch. It failed (its id in `failed`) when its document, its
+        index page or one of the releases it links could not be had this cycle: no
+        answer, or a body quarantined. A release that one link failed to give and
+        another gave is no failure."""
         stats = CycleStats()
         self.store.upsert_source(source.id, source.title, source.url, source.format,
                                  source.settings())
         if source.discover is None:
-            arrival = self._receive(source, source.url, stats)
-            if isinstance(arrival, Arrival):
-                self._settle(arrival, stats)
+            got = self._receive(source, source.url, stats)
+            if isinstance(got, Arrival):
+                got = self._settle(got, stats)
+            if got in _FAILED:
+                stats.failed.append(source.id)
             return stats
+        links = self._discover(source, stats)
         arrivals: list[Arrival] = []
         taken: set[str] = set()  # a release is taken once, from the first link that works
-        for link, note in self._discover(source, stats):
+        missed: set[str] = set()  # releases a link failed to give
+        for link, note in links or ():
             if link.version in taken:
                 continue
             got = self._receive(source, link.url, stats, link_label=link.version,
@@ -157,15 +163,23 @@ class Watcher:
                 taken.add(link.version)
             if isinstance(got, Arrival):
                 arrivals.append(got)
+            elif got in _FAILED:
+                missed.add(link.version)
         # several releases at once (a first import of an archive) are recorded in the
         # order they took effect, whatever order their links came in
         for arrival in sorted(arrivals, key=lambda a: a.when):
-            self._settle(arrival, stats)
+            if self._settle(arrival, stats) in _FAILED:
+                missed.add(arrival.link_label)
+                taken.discard(arrival.link_label)
+        if links is None or missed - taken:
+            stats.failed.append(source.id)
         return stats
 
     # ------------------------------------------------------------ discovery
 
     def _discover(self, source: SourceConfig, stats: CycleStats):
+        """The links of the source's index page still to fetch, with a note for a
+        failure's log line; None when the page itself could not be had."""
         page_url = source.discover.page
         started, clock = now(), time.monotonic()
         previous = self.store.last_good_fetch(source.id, page_url)
@@ -173,7 +187,7 @@ class Watcher:
             fetched = self._get(page_url, previous, stats)
         except (FetchError, UsageError) as e:
             self._failed(source, page_url, started, clock, e, stats)
-            return []
+            return None
         if fetched.status == 304 and previous is not None:
             body_sha = previous.body_sha256
             page = self.store.body(body_sha)
@@ -369,6 +383,7 @@ class Watcher:
         return FetchOutcome.ERROR
 
 
+_FAILED = (FetchOutcome.ERROR, FetchOutcome.QUARANTINED)  # outcomes that fail a source
 MAX_WAIT_CYCLES = 32
 
 
