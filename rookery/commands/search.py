@@ -89,5 +89,6 @@ def _json(h, base: str) -> dict:
 
 
 def _revision(rev) -> dict:
+    """A revision in the JSON: its number, names and both its days."""
     return {"number": rev.number, "version": rev.version, "label": rev.label,
             "effective": rev.effective, "date": rev.date}
