@@ -14,6 +14,7 @@ import datetime as dt
 import os
 import re
 import tomllib
+import unicodedata
 import zoneinfo
 from dataclasses import dataclass, field
 from importlib import resources
@@ -21,10 +22,9 @@ from pathlib import Path
 
 from .errors import UsageError
 from .fetchers.base import HttpOptions
-from .masking import masked
+from .masking import masked, password_masked
 from .parsers import FORMATS as READ_FORMATS
 from .parsers.cache import DEFAULT_SIZE as CACHE_SIZE
-from .parsers.normalize import plain
 
 FORMATS = (*READ_FORMATS, "auto")
 PDF_READERS = ("pdfium", "pdfplumber")
@@ -42,7 +42,7 @@ class Key:
 KEYS: dict[str, list[Key]] = {
     "": [
         Key("data", str, "the data directory, where the store lives (relative to the file)"),
-        Key("site", str, "the output folder of the published site"),
+        Key("site", str, "the output folder of the published site (relative to the file)"),
         Key("base_url", str, "the address the site is served from, for absolute links in "
                              "feeds and messages"),
         Key("database", str, "`sqlite:///PATH` puts the SQLite file elsewhere (default: "
@@ -90,8 +90,10 @@ KEYS: dict[str, list[Key]] = {
     ],
     "source": [
         Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`"),
-        Key("title", str, "how pages, feeds and messages name it"),
-        Key("url", str, "the document's address (or give `discover`)"),
+        Key("title", str, "how pages, feeds and messages name it, as written (dashes and "
+                           "quotes kept)"),
+        Key("url", str, "the document's address, or a file path (relative to the file); "
+                         "or give `discover`"),
         Key("format", str, "`html`, `pdf`, `text`, `docx` (Word) or `auto`; a body of "
                            "another format is quarantined"),
         Key("every", str, "how often to fetch: `30m`, `6h`, `1d`, `1h30m` (default `6h`)"),
@@ -107,7 +109,8 @@ KEYS: dict[str, list[Key]] = {
                               "(default: `author`)"),
     ],
     "discover": [
-        Key("page", str, "(in `discover`) the page whose links announce releases"),
+        Key("page", str, "(in `discover`) the page whose links announce releases (an "
+                          "address, or a file path relative to the file)"),
         Key("pattern", str, "(in `discover`) a regular expression with `(?P<version>...)`"),
     ],
     "notify": [
@@ -321,7 +324,7 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml",
     _check(fetch, "fetch", f"{where} [fetch]")
     parse = raw.get("parse", {})
     _check(parse, "parse", f"{where} [parse]")
-    sources = [_source(s, where, check_selectors) for s in raw.get("source", [])]
+    sources = [_source(s, base, where, check_selectors) for s in raw.get("source", [])]
     _unique([s.id for s in sources], "source ids", where)
     targets = [_notify(t, k, where) for k, t in enumerate(raw.get("notify", []), 1)]
     _unique([t.name for t in targets], "notify names", where)
@@ -340,7 +343,7 @@ def parse_config(text: str, base: Path, where: str = "rookery.toml",
         base_url=str(raw.get("base_url", "http://localhost:8000/")).rstrip("/") + "/",
         database=_database(raw.get("database"), base, where),
         timezone=_timezone(raw.get("timezone", "UTC"), where),
-        author=plain(raw.get("author", "rookery")) or "rookery",
+        author=as_written(raw.get("author", "rookery")) or "rookery",
         pdf_reader=reader,
         sources=sources,
         fetch=_fetch_options(fetch, where),
@@ -357,11 +360,11 @@ def _database(database: str | None, base: Path, where: str) -> str | None:
         return "sqlite:///" + str(base / database[len("sqlite:///"):])
     if re.match(r"^postgres(ql)?(\+psycopg)?://", database):
         return database
-    raise UsageError(f"{where}: database = {masked(database)!r}: give sqlite:///PATH or "
+    raise UsageError(f"{where}: database = {password_masked(database)!r}: give sqlite:///PATH or "
                      "postgresql://user@host/db, or leave it out to keep the store in `data`")
 
 
-def _source(raw: dict, where: str, check_selectors: bool = True) -> SourceConfig:
+def _source(raw: dict, base: Path, where: str, check_selectors: bool = True) -> SourceConfig:
     if not isinstance(raw, dict):
         raise UsageError(f"{where}: each [[source]] must be a table")
     here = f"{where} source {raw.get('id', '?')!r}"
@@ -379,7 +382,7 @@ def _source(raw: dict, where: str, check_selectors: bool = True) -> SourceConfig
             raise UsageError(f"{here}: discover pattern is not a regular expression ({e})") from None
         if "version" not in compiled.groupindex:
             raise UsageError(f"{here}: discover pattern needs a named group (?P<version>...)")
-        discover = Discover(page=discover["page"], pattern=discover["pattern"])
+        discover = Discover(page=_located(discover["page"], base), pattern=discover["pattern"])
     if bool(raw.get("url")) == bool(discover):
         raise UsageError(f"{here}: give either `url` or `discover`, not both or neither")
     fmt = raw.get("format", "auto")
@@ -407,13 +410,14 @@ def _source(raw: dict, where: str, check_selectors: bool = True) -> SourceConfig
     url = raw.get("url")
     if url is not None and not re.match(r"^(https?|file)://|^[^:]*$", url):
         raise UsageError(f"{here}: url = {url!r}: give an http(s) address or a file path")
+    url = _located(url, base) if url else url
     min_sections = float(raw.get("min_sections", 0.5))
     if not 0 <= min_sections <= 1:
         raise UsageError(f"{here}: min_sections must be between 0 and 1 (a share)")
-    return SourceConfig(id=raw["id"], title=plain(raw.get("title", raw["id"])) or raw["id"],
+    return SourceConfig(id=raw["id"], title=as_written(raw.get("title", raw["id"])) or raw["id"],
                         url=url, format=fmt, every=every, cron=cron, remove=tuple(remove),
                         discover=discover, min_sections=min_sections,
-                        publisher=plain(raw["publisher"]) if raw.get("publisher") else None)
+                        publisher=as_written(raw["publisher"]) if raw.get("publisher") else None)
 
 
 def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
@@ -445,8 +449,27 @@ def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
     return NotifyConfig(name=name, url=url, sources=tuple(raw.get("sources", ())),
                         sections=tuple(raw.get("sections", ())),
                         cards=tuple(raw.get("cards", ())), only=only,
-                        title=plain(raw.get("title", "rookery")) or "rookery", tries=tries,
+                        title=as_written(raw.get("title", "rookery")) or "rookery", tries=tries,
                         backoff=float(backoff), timeout=float(timeout))
+
+
+def _located(location: str, base: Path) -> str:
+    """A source's address as fetched: a relative file path is read from the
+    configuration's folder, as `data` and `site` are, whatever folder rookery runs in."""
+    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]+://", location):
+        return location
+    path = Path(location).expanduser()
+    return str(path if path.is_absolute() else base / path)
+
+
+def as_written(name: str) -> str:
+    """A name the configuration gives (a source's title, an author) as every output shows
+    it: as the operator wrote it, dashes, quotes and all (a document's text is normalized,
+    a name is not), but on one line and without control or format characters, which can
+    rewrite a terminal's title, break XML, or (a direction override) show it reordered."""
+    kept = "".join(" " if unicodedata.category(c) == "Cc" else c for c in name
+                   if unicodedata.category(c) not in ("Cf", "Cs"))
+    return " ".join(kept.split())
 
 
 def duration_seconds(text: str) -> int | None:

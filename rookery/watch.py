@@ -49,6 +49,7 @@ class CycleStats:
     quarantined: int = 0
     errors: int = 0
     claimed_elsewhere: int = 0  # sources another worker was fetching
+    failed: list = field(default_factory=list)  # ids of sources that failed or were quarantined
 
     def merge(self, other: "CycleStats") -> None:
         for f in fields(self):
@@ -88,10 +89,11 @@ class Watcher:
         self.config = config
         http = http or config.fetch
         # a download tried again is an event of the cycle, logged like the others
-        self.http = http if http.on_retry else replace(http, on_retry=lambda line: log.info(
-            "%s", line))
+        self.http = http if http.on_retry else replace(http, on_retry=lambda retry: log.info(
+            "%s", retry))
         self.session: requests.Session | None = None
-        self.progress = progress or Progress(enabled=False)
+        # off a terminal, a long parse is said once, in a line of the log
+        self.progress = progress or Progress(enabled=False, say=logged)
         self.parses = config.parse.open_cache()  # shared with `rookery diff`
         self._bodies: dict[str, Fetched] = {}  # bodies received this cycle, by URL
         self._quarantined: set[str] = set()  # URLs whose body this cycle was quarantined
@@ -126,24 +128,33 @@ class Watcher:
         """run_source, but whatever goes wrong with one source (a store that went away,
         a fault of ours) is one line in the log and never stops the sources after it."""
         try:
-            return self.run_source(source)
+            stats = self.run_source(source)
         except Exception as e:  # noqa: BLE001 - one source must not stop the others
             log.error("%s: not fetched this cycle: %s", source.id, one_line(e))
             log.debug("%s: what failed", source.id, exc_info=True)
-            return CycleStats(errors=1)
+            stats = CycleStats(errors=1, failed=[source.id])
+        return stats
 
     def run_source(self, source: SourceConfig) -> CycleStats:
+        """One source's fetch. It failed (its id in `failed`) when its document, its
+        index page or one of the releases it links could not be had this cycle: no
+        answer, or a body quarantined. A release that one link failed to give and
+        another gave is no failure."""
         stats = CycleStats()
         self.store.upsert_source(source.id, source.title, source.url, source.format,
                                  source.settings())
         if source.discover is None:
-            arrival = self._receive(source, source.url, stats)
-            if isinstance(arrival, Arrival):
-                self._settle(arrival, stats)
+            got = self._receive(source, source.url, stats)
+            if isinstance(got, Arrival):
+                got = self._settle(got, stats)
+            if got in _FAILED:
+                stats.failed.append(source.id)
             return stats
+        links = self._discover(source, stats)
         arrivals: list[Arrival] = []
         taken: set[str] = set()  # a release is taken once, from the first link that works
-        for link, note in self._discover(source, stats):
+        missed: set[str] = set()  # releases a link failed to give
+        for link, note in links or ():
             if link.version in taken:
                 continue
             got = self._receive(source, link.url, stats, link_label=link.version,
@@ -152,15 +163,23 @@ class Watcher:
                 taken.add(link.version)
             if isinstance(got, Arrival):
                 arrivals.append(got)
+            elif got in _FAILED:
+                missed.add(link.version)
         # several releases at once (a first import of an archive) are recorded in the
         # order they took effect, whatever order their links came in
         for arrival in sorted(arrivals, key=lambda a: a.when):
-            self._settle(arrival, stats)
+            if self._settle(arrival, stats) in _FAILED:
+                missed.add(arrival.link_label)
+                taken.discard(arrival.link_label)
+        if links is None or missed - taken:
+            stats.failed.append(source.id)
         return stats
 
     # ------------------------------------------------------------ discovery
 
     def _discover(self, source: SourceConfig, stats: CycleStats):
+        """The links of the source's index page still to fetch, with a note for a
+        failure's log line; None when the page itself could not be had."""
         page_url = source.discover.page
         started, clock = now(), time.monotonic()
         previous = self.store.last_good_fetch(source.id, page_url)
@@ -168,7 +187,7 @@ class Watcher:
             fetched = self._get(page_url, previous, stats)
         except (FetchError, UsageError) as e:
             self._failed(source, page_url, started, clock, e, stats)
-            return []
+            return None
         if fetched.status == 304 and previous is not None:
             body_sha = previous.body_sha256
             page = self.store.body(body_sha)
@@ -364,12 +383,18 @@ class Watcher:
         return FetchOutcome.ERROR
 
 
+_FAILED = (FetchOutcome.ERROR, FetchOutcome.QUARANTINED)  # outcomes that fail a source
 MAX_WAIT_CYCLES = 32
 
 
 def _wait(failures: int) -> int:
     """Cycles to let pass before trying a failing link again: 1, 2, 4 ... at most 32."""
     return min(2 ** max(failures - 1, 0), MAX_WAIT_CYCLES)
+
+
+def logged(line: str) -> None:
+    """A line of news from long work, in the log (see progress.Progress)."""
+    log.info("%s", line)
 
 
 def describe_revision(rev: revs.Revision) -> str:

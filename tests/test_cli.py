@@ -162,6 +162,55 @@ def test_every_option_is_documented_in_the_readme():
                     assert f"`{flag}" in readme, f"rookery {name} {flag} is not in the README"
 
 
+def test_every_command_has_a_row_in_the_readme_s_command_table():
+    from rookery.commands import COMMANDS
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    rows = [line for line in readme.splitlines() if line.startswith("| `rookery ")]
+    for name in COMMANDS:
+        assert any(row.startswith(f"| `rookery {name}") for row in rows), name
+
+
+def test_one_line_help_names_every_notify_action(capsys):
+    from rookery.cli import main
+    from rookery.commands import COMMANDS
+    from rookery.commands.notify import ACTIONS
+
+    assert main([]) == 2  # no command: the usage, with every command's line
+    listed = capsys.readouterr().err
+    for action in ACTIONS:
+        assert action in COMMANDS["notify"][1], action
+        assert action in " ".join(listed.split()), action
+
+
+def test_diff_help_names_every_format_it_reads(capsys):
+    from rookery.parsers import FORMATS
+
+    said = {"html": "web pages", "pdf": "PDFs", "docx": "Word files (.docx)",
+            "text": "plain text"}
+    assert set(said) == set(FORMATS)  # a format added is a format the help names
+    with pytest.raises(SystemExit):
+        build_parser(["diff"]).parse_args(["diff", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for words in said.values():
+        assert words in shown, words
+    assert "HTML pages or PDFs" not in shown
+
+
+@pytest.mark.parametrize("name, body, hint", [
+    ("notes.txt", "Shopping: dice, sleeves and a playmat.\n", "(is it the right file?)"),
+    ("shop.html", "<html><body><p>Buy dice.</p></body></html>",
+     "(is it the right page? --remove keeps a site's chrome out)"),
+])
+def test_a_local_file_that_is_no_rules_document_is_not_told_to_check_a_url(
+        cli, fixtures, tmp_path, name, body, hint):
+    (tmp_path / name).write_text(body)
+    code, out, err = cli("diff", fixtures / V1, tmp_path / name)
+    assert code == 1 and out == "" and err == (
+        f"rookery: error: {tmp_path / name}: no headings or entries found: this does not "
+        f"look like a rules document {hint}\n")
+
+
 def test_control_characters_from_a_page_never_reach_the_terminal(cli, tmp_path, fixtures):
     page = (fixtures / V1).read_text().replace(
         "Drawing Cards", "Drawing \x1b]0;pwned\x07Cards\x08").replace(

@@ -1,7 +1,7 @@
 import pytest
 
 from rookery.config import default_toml, duration_seconds, load_config, parse_config
-from rookery.masking import masked
+from rookery.masking import masked, password_masked
 from rookery.errors import UsageError
 
 
@@ -138,6 +138,20 @@ def test_config_keys_prints_every_key_with_what_it_means(cli):
 ])
 def test_urls_are_shown_without_their_secrets(url, shown):
     assert masked(url) == shown
+
+
+@pytest.mark.parametrize("url, shown", [
+    ("sqlite:////srv/rookery/store.db", "sqlite:////srv/rookery/store.db"),
+    ("postgresql://rook:pw@db.example.org:5433/rookery", "postgresql://rook:***@db.example.org:5433/rookery"),
+    ("postgresql://rook:p%40ss@db.example.org/rookery", "postgresql://rook:***@db.example.org/rookery"),
+    ("postgresql://rook@db.example.org/rookery", "postgresql://rook@db.example.org/rookery"),
+    ("postgresql://db.example.org/rookery?user=rook&password=pw&sslmode=require",
+     "postgresql://db.example.org/rookery?user=rook&password=***&sslmode=require"),
+])
+def test_database_urls_hide_their_password_and_nothing_else(url, shown):
+    """An operator pastes a database URL back into the configuration: its path and
+    database name are not secrets."""
+    assert password_masked(url) == shown
 
 
 def test_the_shipped_configuration_leaves_the_sites_own_notes_out_of_the_faq(

@@ -219,3 +219,25 @@ def test_an_error_page_served_as_the_discovery_page_is_said_in_one_line(watch, c
     assert stats.revisions == [] and stats.requests == 1
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1 and "links no release matching the discovery pattern" in warnings[0]
+
+
+@pytest.mark.parametrize("index, failed", [
+    # a release one link fails to give and the next gives: fetched, no failure
+    ('<a href="/gone/faq-v1.0.html">mirror</a> <a href="/faq-v1.0.html">v1.0</a>', []),
+    # a release no link gives: the source failed this cycle
+    ('<a href="/gone/faq-v1.0.html">mirror</a>', ["sky-releases"]),
+    # an index page that cannot be had: failed too
+    (None, ["sky-releases"]),
+])
+def test_a_discovering_source_fails_only_for_a_release_it_could_not_have(
+        watch, fixtures, index, failed):
+    watcher, store, script, _base = watch(
+        '[[source]]\nid = "sky-releases"\nformat = "html"\n'
+        'discover = { page = "BASE/releases", pattern = \'faq-v(?P<version>[0-9.]+)\\.html\' }\n')
+    if index is not None:
+        script.on("/releases", (200, {"Content-Type": "text/html"}, index.encode()))
+    script.on("/faq-v1.0.html", (200, {"Content-Type": "text/html"},
+                                 (fixtures / V1).read_bytes()))
+    stats = watcher.cycle()
+    assert stats.failed == failed
+    assert len(stats.revisions) == (0 if failed else 1)

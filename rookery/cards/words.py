@@ -27,20 +27,30 @@ def what(m: Moment) -> str:
 
 
 def when(rev: revs.Revision) -> str:
-    """"v2.2, 2019-05-13": the release and the day it took effect."""
-    return f"{rev.label}, {rev.as_of}" if rev.as_of not in rev.label else rev.label
+    """"v2.2, effective 2019-05-13": the release and the day the pages print beside it."""
+    return rev.described
 
 
 def stay_line(stay: Listing, titles: dict[str, str]) -> str:
-    """"On the Joust Restricted List (Greyjoy) of AGoT FAQ from v1.3, 2018-03-22 until
-    v3.0, 2020-01-13": a list entry as a state."""
-    group = f" ({stay.group})" if stay.group else ""
+    """"On the Joust Restricted List (Greyjoy) of AGoT FAQ from v1.3, effective
+    2018-03-22 (revision 7) until v3.0, effective 2020-01-13 (revision 19)": a list entry
+    as a state."""
     where = titles.get(stay.source, stay.source)
-    span = f"until {when(stay.until)} (revision {stay.until.number})" if stay.until \
-        else "and still on it"
+    span = f"until {_at(stay.until)}" if stay.until else "and still on it"
+    return f"On the {list_name(stay)} of {where} from {_at(stay.since)} {span}"
+
+
+def list_name(stay: Listing) -> str:
+    """"Joust Banned List (formerly Banned Cards) (Greyjoy)": the list, as it is called
+    now and was called then, and the group the card stood in."""
+    group = f" ({stay.group})" if stay.group else ""
     formerly = f" (formerly {', '.join(stay.formerly)})" if stay.formerly else ""
-    return f"On the {stay.name}{formerly}{group} of {where} from {when(stay.since)} " \
-        f"(revision {stay.since.number}) {span}"
+    return f"{stay.name}{formerly}{group}"
+
+
+def _at(rev: revs.Revision) -> str:
+    """"v1.3, effective 2018-03-22 (revision 7)"; "revision 28, published 2021-01-05"."""
+    return when(rev) + ("" if rev.numbered else f" (revision {rev.number})")
 
 
 def summary(card: Card) -> str:

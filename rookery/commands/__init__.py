@@ -17,6 +17,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "search": ("search", "find the sections that rule on something"),
     "publish": ("publish", "write the changelog site and its RSS / Atom feeds"),
     "serve": ("publish", "serve the published site locally"),
-    "notify": ("notify", "messages about new revisions: status, test, send"),
+    "notify": ("notify", "messages about new revisions: status, test, send, retry"),
     "migrate": ("migrate", "copy the store into another database (PostgreSQL)"),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import UsageError
-from .common import add_format, config_of, print_json, table, write_lines
+from .common import add_format, config_of, print_json, require_revisions, table, write_lines
 
 
 def add(p, name: str) -> None:
@@ -24,6 +24,7 @@ def run(args) -> int:
     config = config_of(args)
     names = config.card_names()
     with config.open_store(readonly=True) as store:
+        require_revisions(store, config, [], "no card is named yet")
         ids = list(dict.fromkeys([s.id for s in config.sources] +
                                  [s.id for s in store.sources()]))
         titles = {s.id: s.title or s.id for s in store.sources()} | \
@@ -58,8 +59,8 @@ def find(index, query: str):
     if len(holding) == 1:
         return holding[0]
     if not index.cards:
-        raise UsageError("no card is named in the store's documents yet; run "
-                         "`rookery fetch` first")
+        raise UsageError(f"no card named {query!r}: the watched documents name no card "
+                         "(as an erratum's title, a list's entry, or from the `cards` list)")
     names = {c.key: c.name for c in index.cards.values()}
     near = process.extract(key, list(names), scorer=fuzz.WRatio, limit=3, score_cutoff=60)
     if not near and holding:
@@ -84,6 +85,9 @@ def _all(index, fmt: str, base: str) -> int:
                      "page": card_url(base, c), "summary": summary(c),
                      "events": len(c.moments)} for c in cards])
         return 0
+    if not cards:  # not a bare header: say why the list is empty
+        sys.stdout.write("no card is named in the watched documents\n")
+        return 0
     sys.stdout.write(table([[c.name, str(len(c.moments)), summary(c)] for c in cards],
                            ["card", "events", "what the documents say"]))
     return 0
@@ -100,9 +104,9 @@ def _text(card, titles: dict[str, str]) -> None:
     for stay in card.listings:
         lines += fill(stay_line(stay, titles) + ".", columns, indent="    ", first="  ")
     for m in card.moments:
-        # a page revised under one label: the revision's own day tells them apart
+        # a page revised under one label: the revision's number tells them apart
         where = f"  {when(m.revision)} · {titles.get(m.source, m.source)} " \
-                f"(revision {m.revision.number}, {m.revision.date}): "
+                f"(revision {m.revision.number}): "
         said = [(where + what(m), "")]
         if m.what == "modified" and m.change.ops:
             said += [("  ", "")] + inline_segments(m.change.ops, color=False)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -18,9 +19,47 @@ def config_of(args) -> Config:
     config = getattr(args, "_config", None)
     if config is None:
         config = load_config(getattr(args, "config", None), getattr(args, "data", None))
+        if config.path is not None:
+            _not_the_output(config.path)
         if args is not None:
             args._config = config
     return config
+
+
+def _not_the_output(path) -> None:
+    """Refuse a configuration file that is also stdout (`rookery config > rookery.toml`
+    beside it): the shell emptied it before rookery read it, so what was read is not what
+    the operator wrote, and the output would go over it."""
+    from ..errors import UsageError
+
+    try:
+        same = os.path.samestat(os.fstat(sys.stdout.fileno()), os.stat(path))
+    except (OSError, ValueError, AttributeError):  # no file behind stdout
+        return
+    if not same:
+        return
+    if os.path.getsize(path) == 0:
+        raise UsageError(f"{path} is the configuration and also where the output goes, and "
+                         "the shell emptied it before rookery could read it; `rookery config "
+                         "--init` writes a starting configuration into it (and never "
+                         "overwrites one)")
+    raise UsageError(f"{path} is the configuration and also where the output goes; send the "
+                     "output to another file")
+
+
+def require_revisions(store, config, sources: list[str], nothing: str) -> None:
+    """An error that says what to do when none of `sources` (default: every source in
+    the store) has a revision yet: an empty answer would suggest that other words could
+    find something. `nothing` opens the message ("nothing is stored yet to search")."""
+    from ..errors import UsageError
+    from ..store import revisions as revs
+
+    searched = sources or [row.id for row in store.sources()]
+    if any(revs.latest_revision(store, s) for s in searched):
+        return
+    if sources:  # says which source to fetch
+        revs.require_revisions(store, sources[0], [s.id for s in config.sources])
+    raise UsageError(f"{nothing}: no source has a revision; run `rookery fetch` first")
 
 
 def add_format(p, help: str = "text (default) or json", more: tuple[str, ...] = ()) -> None:

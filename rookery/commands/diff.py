@@ -21,8 +21,9 @@ _REF = re.compile(r"^(?P<source>[a-z0-9][a-z0-9._-]*)@(?P<rev>[^/\\]*)$")
 def add(p, name: str) -> None:
     p.set_defaults(handler=run)
     p.description = ("Compare two releases of a rules document section by section. OLD and "
-                    "NEW are file paths or http(s) URLs of HTML pages or PDFs (the format is "
-                    "read from the bytes, not the name), or SOURCE@REV for a stored "
+                    "NEW are file paths or http(s) URLs of web pages, PDFs, Word files (.docx) "
+                    "or plain text, in any mix (the format is read from the bytes, not the "
+                    "name), or SOURCE@REV for a stored "
                     "revision: REV is a version label (2.2), a date (2019-06-03: the "
                     "revision in force that day, by the date each release took effect, or "
                     "the day it was fetched when it prints none), a revision number, or "

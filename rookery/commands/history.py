@@ -29,12 +29,12 @@ def run(args) -> int:
             print_json([r.to_json() for r in all_revs])
             return 0
         judged = [r.judged for r in all_revs]
-        rows = [[str(r.number), r.label, r.effective or "-", r.date, str(r.added),
-                 str(r.removed), str(r.modified), str(r.sections),
+        rows = [[str(r.number), r.label, r.when, str(r.added), str(r.removed),
+                 str(r.modified), str(r.sections),
                  "-" if j is None else "doubtful" if j.doubtful else "sound"]
                 for r, j in zip(all_revs, judged)]
-        sys.stdout.write(table(rows, ["#", "version", "effective", "date", "added",
-                                      "removed", "modified", "sections", "reading"]))
+        sys.stdout.write(table(rows, ["#", "version", "date", "added", "removed",
+                                      "modified", "sections", "reading"]))
         # a doubtful reading says why, under the table: its changes may be wrong
         write_lines([f"revision {r.number}: {j.notice(r.format or '')}"
                      for r, j in zip(all_revs, judged) if j is not None and j.doubtful])
@@ -53,7 +53,8 @@ def _section(store, args) -> int:
     histories = [revs.section_history(store, item) for item in items]
     if args.format == "json":
         print_json([[{"revision": e.revision.number, "version": e.revision.version,
-                      "label": e.revision.label, "date": e.revision.date,
+                      "label": e.revision.label, "effective": e.revision.effective,
+                      "date": e.revision.date,
                       "change": change_json(e.change) if e.change else None,
                       "section": e.section.ref() if e.section else None}
                      for e in events] for events in histories])
@@ -64,7 +65,7 @@ def _section(store, args) -> int:
         lines += fill(next((e.section.label for e in reversed(events) if e.section), "?"),
                       columns, indent=INDENT)
         for e in events:
-            where = f"  revision {e.revision.number} ({e.revision.label}, {e.revision.date}): "
+            where = f"  {e.revision.cited}: "
             if e.change is None:
                 lines += fill("first recorded", columns, indent=INDENT, first=where)
                 continue

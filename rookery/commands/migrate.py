@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
-from ..masking import masked
+from ..masking import password_masked
 from ..errors import UsageError
 from .common import config_of
 
@@ -28,15 +29,27 @@ def migrate_command(args) -> int:
     config = config_of(args)
     if not config.has_store:
         raise UsageError(f"no store at {config.db_file} to copy; run `rookery fetch` first")
-    if args.to == config.database_url:
+    to = pasted(args.to)
+    if to == pasted(config.database_url):
         raise UsageError("--to names the store in use; give another database")
     with config.open_store(readonly=True) as source, \
-            Store(config.data, url=args.to, zone=config.zone) as target:
+            Store(config.data, url=to, zone=config.zone) as target:
         copied = copy_store(source, target)
         problems = target.integrity_problems()
+    shown = password_masked(to)
     if problems:
-        raise UsageError(f"the copy in {masked(args.to)} is not whole: {problems[0]}")
-    log.info("copied into %s: %s", masked(args.to),
+        raise UsageError(f"the copy in {shown} is not whole: {problems[0]}")
+    log.info("copied into %s: %s", shown,
              ", ".join(f"{n} {table}" for table, n in copied.items()))
-    log.info('now set database = "%s" in the configuration', masked(args.to))
+    log.info('now set database = "%s" in the configuration%s', shown,
+             " (with the password you gave)" if shown != to else "")
     return 0
+
+
+def pasted(url: str) -> str:
+    """`url` as the configuration should be given it: a SQLite file's path made absolute
+    (the configuration reads a relative one from its own folder, not from where
+    `migrate` ran)."""
+    if url.startswith("sqlite:///"):
+        return "sqlite:///" + str(Path(url[len("sqlite:///"):]).expanduser().resolve())
+    return url

@@ -5,7 +5,7 @@ import re
 import sys
 
 from ..terminal import BOLD, Segments, width, wrap
-from .common import add_format, config_of, print_json, write_lines
+from .common import add_format, config_of, print_json, require_revisions, write_lines
 
 
 def add(p, name: str) -> None:
@@ -33,7 +33,7 @@ def run(args) -> int:
         for source in args.source:
             if source not in known:
                 config.source(source)  # says there is no such source
-        _require_revisions(store, config, args.source)
+        require_revisions(store, config, args.source, "nothing is stored yet to search")
         hits = search(store, args.query, sources=args.source or None, at=args.at,
                       history=args.history, limit=max(1, args.limit))
     base = config.base_url
@@ -52,8 +52,7 @@ def run(args) -> int:
             said.append([(INDENT + " \u203a ".join(h.section.path), "")])
         said.append([(INDENT, "")] + _snippet(h.snippet, color))
         if h.last_change:
-            said.append([(f"{INDENT}last changed: {h.last_change.label} "
-                          f"({h.last_change.date}): {h.how}", "")])
+            said.append([(f"{INDENT}last changed: {h.last_change.cited}: {h.how}", "")])
         said.append([(f"{INDENT}{base}{h.source_id}/sections/{h.item_id}.html", "")])
         write_lines([line for segments in said
                      for line in wrap(segments, columns, color, indent=INDENT)])
@@ -61,21 +60,6 @@ def run(args) -> int:
 
 
 INDENT = "   "  # a hit's lines under its first
-
-
-def _require_revisions(store, config, sources: list[str]) -> None:
-    """An error that says what to do when none of the sources searched has a revision
-    yet: "no sections match" would suggest other words could find something."""
-    from ..errors import UsageError
-    from ..store import revisions as revs
-
-    searched = sources or [row.id for row in store.sources()]
-    if any(revs.latest_revision(store, s) for s in searched):
-        return
-    if sources:  # says which source to fetch
-        revs.require_revisions(store, sources[0], [s.id for s in config.sources])
-    raise UsageError("nothing is stored yet to search: no source has a revision; run "
-                     "`rookery fetch` first")
 
 
 def _snippet(text: str, color: bool) -> Segments:
@@ -98,9 +82,13 @@ def _json(h, base: str) -> dict:
     marked = str(escape(h.snippet)).replace(START, "<mark>").replace(END, "</mark>")
     return {"source": h.source_id, "also_in": h.also_in, **h.section.ref(),
             "snippet": marked, "score": round(h.score, 4),
-            "revision": {"number": h.revision.number, "version": h.revision.version,
-                         "label": h.revision.label, "date": h.revision.date},
-            "last_changed": {"number": h.last_change.number, "version": h.last_change.version,
-                             "label": h.last_change.label, "date": h.last_change.date,
-                             "how": h.how} if h.last_change else None,
+            "revision": _revision(h.revision),
+            "last_changed": _revision(h.last_change) | {"how": h.how}
+            if h.last_change else None,
             "history": f"{base}{h.source_id}/sections/{h.item_id}.html"}
+
+
+def _revision(rev) -> dict:
+    """A revision in the JSON: its number, names and both its days."""
+    return {"number": rev.number, "version": rev.version, "label": rev.label,
+            "effective": rev.effective, "date": rev.date}

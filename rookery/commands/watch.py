@@ -13,12 +13,16 @@ log = logging.getLogger("rookery")
 
 DESCRIPTIONS = {
     "fetch": "Run one fetch cycle: get each source, keep what it returns, and record a "
-             "revision where the content changed.",
+             "revision where the content changed. Exits 0 when every source was fetched "
+             "(changed or not), 1 when any failed (no answer, or a body quarantined): for "
+             "cron, which mails what a failing command prints.",
     "run": "Fetch each source on its schedule (`every` or `cron`) until interrupted (Ctrl-C "
-           "or SIGTERM), publishing the site after a cycle that recorded a revision.",
+           "or SIGTERM), publishing the site after a cycle that recorded a revision. A "
+           "source that failed is logged with when it is tried again.",
     "sources": "List the configured sources with their schedule, revisions and last fetch.",
     "config": "Print the configuration file in force (the shipped defaults when there is "
-              "none): a starting point for rookery.toml.",
+              "none), or with --init write the shipped defaults into a new rookery.toml to "
+              "start from.",
 }
 
 
@@ -29,8 +33,13 @@ def add(p, name: str) -> None:
     if name == "fetch":
         p.add_argument("sources", nargs="*", metavar="SOURCE", help="source ids (default: all)")
     if name == "config":
-        p.add_argument("--keys", action="store_true",
-                       help="list every configuration key and what it means")
+        what = p.add_mutually_exclusive_group()
+        what.add_argument("--keys", action="store_true",
+                          help="list every configuration key and what it means")
+        what.add_argument("--init", action="store_true",
+                          help="write the shipped configuration into the file rookery reads "
+                               "(--config FILE, else $ROOKERY_CONFIG, else ./rookery.toml) to "
+                               "start from; a file that holds anything is never overwritten")
 
 
 def _selected(config, names: list[str]):
@@ -39,24 +48,28 @@ def _selected(config, names: list[str]):
 
 def fetch_command(args) -> int:
     from ..progress import Progress
-    from ..watch import Watcher
+    from ..watch import Watcher, logged
 
     config = config_of(args)
     sources = _selected(config, args.sources)
     with config.open_store() as store:
         store.lock()
-        stats = Watcher(store, config, progress=Progress()).cycle(sources)
+        stats = Watcher(store, config, progress=Progress(say=logged)).cycle(sources)
         log.info("cycle done: %d requests, %d bodies downloaded, %d not modified, %d parsed, "
                  "%d revisions, %d quarantined, %d failed%s", stats.requests, stats.downloads,
                  stats.not_modified, stats.parses, len(stats.revisions), stats.quarantined,
                  stats.errors, f", {stats.claimed_elsewhere} left to other workers"
                  if stats.claimed_elsewhere else "")
         _deliver(store, config)
-    return 1 if stats.errors and not (stats.downloads or stats.not_modified) else 0
+    if stats.failed:  # for cron and scripts: any source that failed fails the command
+        log.warning("%d of %d sources failed: %s", len(stats.failed), len(sources),
+                    ", ".join(stats.failed))
+        return 1
+    return 0
 
 
 def run_command(args) -> int:
-    from ..fetchers.schedule import Job, due_time, run_schedule
+    from ..fetchers.schedule import Job, due_time, next_try, run_schedule
     from ..watch import Watcher
     from .publish import publish_site
 
@@ -72,6 +85,8 @@ def run_command(args) -> int:
         # fetches the source, the others skip it until the next
         due = due_time(source.interval_seconds, source.cron)
         stats = Watcher(holder, config).cycle([source], due=due)
+        if stats.failed:  # the failure is logged above; say when it is tried again
+            log.warning("%s: %s", source.id, next_try(source.interval_seconds, source.cron))
         if stats.revisions:
             with publish_lock:
                 publish_site(config)
@@ -133,12 +148,43 @@ def config_command(args) -> int:
         sys.stdout.write(table([[f"{section}.{key.name}" if section else key.name, key.help]
                                 for section, keys in KEYS.items() for key in keys]))
         return 0
+    if args.init:
+        return _init(getattr(args, "config", None))
     config = config_of(args)
+    from ..masking import masked, password_masked
+
     text = config.path.read_text(encoding="utf-8") if config.path else default_toml()
-    secret = {t.url for t in config.notify}
-    if not config.is_sqlite:
-        secret.add(config.database)  # a server's URL may carry its password
+    secret = {t.url: masked(t.url) for t in config.notify}  # tokens, in paths too
+    if not config.is_sqlite:  # a server's URL may carry its password
+        secret[config.database] = password_masked(config.database)
     sys.stdout.write(_masked_urls(text, secret))
+    return 0
+
+
+def _init(chosen: str | None) -> int:
+    """Write the shipped configuration where rookery will read it. Unlike `rookery config >
+    rookery.toml`, whose shell empties the file before rookery reads it, this never
+    loses a configuration: a file that holds anything is left alone."""
+    import os
+    from pathlib import Path
+
+    from ..config import default_toml
+    from ..errors import UsageError
+
+    target = Path(chosen or os.environ.get("ROOKERY_CONFIG") or "rookery.toml")
+    try:
+        with open(target, "a", encoding="utf-8") as f:  # creates it, keeps what it holds
+            if f.tell():
+                raise UsageError(f"{target} holds a configuration already; --init never "
+                                 "overwrites one: edit it, or give --config NEWFILE")
+            f.write(default_toml())
+    except IsADirectoryError:
+        raise UsageError(f"{target} is a folder; give --config FILE") from None
+    except FileNotFoundError:
+        raise UsageError(f"cannot write {target}: the folder {target.parent} does not "
+                         "exist") from None
+    log.info("wrote the shipped configuration to %s: edit its sources, then `rookery fetch`",
+             target)
     return 0
 
 
@@ -146,18 +192,17 @@ def config_command(args) -> int:
 _TOML_STRING = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
 
 
-def _masked_urls(text: str, secret: set[str]) -> str:
-    """The configuration's text with every string whose value is in `secret` (notify URLs
-    carry tokens, a database URL its password) masked, however the file spells it."""
+def _masked_urls(text: str, secret: dict[str, str]) -> str:
+    """The configuration's text with every string whose value is a key of `secret`
+    (notify URLs carry tokens, a database URL its password) shown as its value there,
+    however the file spells it."""
     import tomllib
-
-    from ..masking import masked
 
     def mask(m: re.Match) -> str:
         try:
             value = tomllib.loads(f"v = {m.group()}")["v"]
         except tomllib.TOMLDecodeError:
             return m.group()
-        return f'"{masked(value)}"' if value in secret else m.group()
+        return f'"{secret[value]}"' if value in secret else m.group()
 
     return _TOML_STRING.sub(mask, text) if secret else text

@@ -8,7 +8,7 @@ from collections import defaultdict
 from markupsafe import escape
 
 from ..cards.timeline import Card, CardIndex
-from ..cards.words import card_url, revision_url, stay_line, summary, what
+from ..cards.words import card_url, list_name, revision_url, summary, what
 from .feeds import Item
 from .render import feed, feed_files, page
 
@@ -32,12 +32,25 @@ def card_pages(index: CardIndex, titles: dict[str, str], base: str, author: str,
         title = f"{card.name} — every ruling, erratum and list"
         files[f"{path}.html"] = page(
             "card.html", 1, [feed(card.name, path, "This card")], card=card, titles=titles,
-            stays=[(s, stay_line(s, titles)) for s in card.listings],
-            moments=[(m, what(m)) for m in card.moments])
+            stays=_by_document(card, titles),
+            moments=[(m, what(m)) for m in card.moments],
+            # the text of a section added or first seen shows the publisher's marks
+            marked=any(m.what in ("added", "first") and m.section.marks
+                       for m in card.moments))
         files.update(feed_files(path, title, f"Everything the watched documents say of "
                                 f"{card.name}, release by release.", f"{base}{path}.html",
                                 base, _items(card, titles, base), author))
     return files
+
+
+def _by_document(card: Card, titles: dict[str, str]) -> list[tuple[str, list]]:
+    """The card's stays on lists, under the title of the document each list is in (a
+    document named once, not on every line: a phone shows a few lines a screen), with
+    each list's name as the page shows it."""
+    groups: dict[str, list] = {}
+    for stay in card.listings:
+        groups.setdefault(stay.source, []).append((stay, list_name(stay)))
+    return [(titles.get(source, source), stays) for source, stays in groups.items()]
 
 
 def _items(card: Card, titles: dict[str, str], base: str) -> list[Item]:

@@ -1,6 +1,8 @@
 """How a change's words are laid out on a page: the changed words with a few unchanged
 words either side, and every longer run of unchanged text folded away (as code review
 tools fold unchanged lines), so a long section that lost one sentence reads in a glance.
+A long run of inserted or deleted words, and a new section's long text, show their first
+words and fold the rest, so that a phone's screen holds more than one change.
 
 The pieces are plain text; the templates escape them (a document's words never become
 markup).
@@ -15,12 +17,16 @@ from ..model import Change
 CONTEXT = 8  # unchanged words kept beside a change, on each side
 FOLDED = 20  # a run of unchanged words is folded only when this many or more would hide
 LONG = CONTEXT * 2 + FOLDED  # words of removed text shown at once; longer ones fold
+RUN = 24  # words of an inserted or deleted run, or of a new section's text, shown at once
+OPENING = 16  # of a longer one: the words shown before the rest is folded
 _WORD = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
 class Piece:
-    kind: str  # "same", "del", "ins", "gap" (a space between two changes), or "fold"
+    # "same", "del", "ins", "gap" (a space between two changes), "fold" (unchanged words
+    # folded), "fold-del" or "fold-ins" (the rest of a long deleted or inserted run)
+    kind: str
     text: str
     words: int = 0  # of a fold: how many words it hides
 
@@ -35,11 +41,32 @@ def pieces(ops: list[tuple[int, str]]) -> list[Piece]:
         if op == 0:
             out += _unchanged(text, before=i > 0, after=i < last)
             continue
-        if out and out[-1].kind in ("del", "ins") and out[-1].kind != _KINDS[op] \
+        if out and out[-1].kind.endswith(("del", "ins")) \
+                and not out[-1].kind.endswith(_KINDS[op]) \
                 and not out[-1].text[-1:].isspace() and not text[:1].isspace():
             out.append(Piece("gap", " "))
-        out.append(Piece(_KINDS[op], text))
+        out += _changed(_KINDS[op], text)
     return out
+
+
+def _changed(kind: str, text: str) -> list[Piece]:
+    """An inserted or deleted run: whole when short, else its OPENING words and the
+    rest folded (a rewritten paragraph need not fill a phone's screen)."""
+    cut = opening(text, RUN)
+    if cut is None:
+        return [Piece(kind, text)]
+    rest = text[cut:]
+    return [Piece(kind, text[:cut]), Piece(f"fold-{kind}", rest, word_count(rest))]
+
+
+def opening(text: str, most: int = RUN) -> int | None:
+    """Where a text of more than `most` words is cut to show its OPENING words first
+    (None: short enough to show whole). The cut falls before a word, so the rest
+    starts with the space or break that parted them."""
+    words = list(_WORD.finditer(text))
+    if len(words) <= most:
+        return None
+    return words[OPENING - 1].end()
 
 
 _KINDS = {-1: "del", 1: "ins"}

@@ -4,14 +4,16 @@ store gives byte-identical feeds and a reader never sees an item twice.
 
 Escaping, once per format. Atom says what each field is: titles are `type="text"`, so
 they go in as plain text; summaries are `type="html"`, built by escaping every text they
-hold. RSS says nothing, and readers render its titles and descriptions as HTML, so plain
-text is HTML-escaped before it goes in: a section titled `<img onerror=...>` reads as
-those characters, never as an image.
+hold. RSS says nothing: its descriptions are HTML, and its titles are read as HTML by
+some readers and as text by others, so a title escapes only what HTML would take for
+markup (a tag, an ampersand that starts a character reference): a section titled
+`<img onerror=...>` reads as those characters, never as an image, and one titled "Cards
+& Areas" reads as that in every reader (not "&amp;").
 """
 from __future__ import annotations
 
 import datetime as dt
-import html
+import re
 from dataclasses import dataclass
 
 from feedgen.feed import FeedGenerator
@@ -40,13 +42,12 @@ def render_feeds(title: str, description: str, page_url: str, feed_url: str,
     updated = max(stamps.values()) if items else EPOCH
     out = []
     for kind in ("atom", "rss"):
-        text = str if kind == "atom" else _html_text
-        channel = str if kind == "atom" else _no_tags
+        text = str if kind == "atom" else rss_text
         fg = FeedGenerator()
         fg.id(page_url)
-        fg.title(channel(title))
-        fg.description(channel(description))
-        fg.subtitle(channel(description))
+        fg.title(text(title))
+        fg.description(text(description))
+        fg.subtitle(text(description))
         fg.language("en")
         if kind == "atom":
             fg.author({"name": author})
@@ -83,12 +84,13 @@ def distinct_updates(items: list[Item]) -> dict[str, dt.datetime]:
     return out
 
 
-def _no_tags(text: str) -> str:
-    """Plain text that reads the same as text and as HTML, unless it holds a tag."""
-    return text.replace("<", "&lt;").replace(">", "&gt;")
+# an ampersand HTML would read as the start of a character reference ("&copy", "&#38;")
+_REFERENCE = re.compile(r"&(?=[#A-Za-z0-9])")
 
 
-def _html_text(text: str) -> str:
-    """Plain text as HTML text: only what HTML would read as markup is escaped, so a
-    reader that shows titles as plain text still shows apostrophes and quotes."""
-    return html.escape(text, quote=False)
+def rss_text(text: str) -> str:
+    """Plain text for an RSS title: the same to a reader that shows it as text and to one
+    that reads it as HTML, except where HTML would find markup (a tag's brackets, an
+    ampersand that starts a character reference), which is escaped. A lone "&" between
+    words, and quotes and apostrophes, go in as they are, so no reader shows "&amp;"."""
+    return _REFERENCE.sub("&amp;", text).replace("<", "&lt;").replace(">", "&gt;")

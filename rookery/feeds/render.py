@@ -19,14 +19,19 @@ ENV = Environment(loader=PackageLoader("rookery.feeds", "templates"),
 LISTED = 25  # changes a feed item names; the page has the rest
 
 
-def marked(section: Section) -> Markup:
-    """The section's text with the publisher's "new" spans in <mark>, all escaped."""
-    out, at = [], 0
+def marked(section: Section, start: int = 0, end: int | None = None) -> Markup:
+    """The section's text (from `start` to `end`) with the publisher's "new" spans in
+    <mark>, all escaped."""
+    end = len(section.text) if end is None else end
+    out, at = [], start
     for a, b in section.marks:
+        a, b = max(a, start), min(b, end)
+        if a >= b:
+            continue
         out.append(escape(section.text[at:a]))
         out.append(Markup("<mark>") + escape(section.text[a:b]) + Markup("</mark>"))
         at = b
-    out.append(escape(section.text[at:]))
+    out.append(escape(section.text[at:end]))
     return Markup("").join(out)
 
 
@@ -35,6 +40,7 @@ ENV.filters["pieces"] = display.pieces
 ENV.filters["publisher_marks"] = display.publisher_marks
 ENV.filters["long"] = display.is_long
 ENV.filters["words"] = display.word_count
+ENV.filters["opening"] = display.opening
 
 
 def page(template: str, depth: int, feeds: list[dict], **context) -> bytes:

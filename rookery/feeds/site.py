@@ -42,14 +42,18 @@ from ..cards import facts as card_facts
 from ..cards import timeline as cards_of
 from ..cards.words import card_url, revision_url
 from . import alerts as alerts_of
+from . import display, folding
 from . import incremental
 from .cards import card_pages
 from .feeds import MAX_ITEMS, Item
 from .history import section_pages
 from .incremental import Selection
 from .render import feed, feed_files, item, page
-from .summary import arranged, badges, flagged, headline
+from .summary import arranged, badges, details, flagged, headline
 
+# a page lists this many cards named, or sections of a first revision, at once; a longer
+# list is folded behind its count (a phone's screen holds a few dozen short lines)
+LISTED = 12
 MANIFEST = ".rookery-site.json"  # what the last build made and showed (incremental.py)
 CARD_FACTS = ".rookery-cards.json"  # each revision's card facts (cards/facts.py)
 
@@ -81,8 +85,10 @@ class _Entry:
     """One revision as the pages list it. What it changed is read from the store when a
     page first asks: an incremental build lists every revision but reads few of them."""
 
-    def __init__(self, store: Store, source: _Source, rev: revs.Revision):
+    def __init__(self, store: Store, source: _Source, rev: revs.Revision,
+                 before: revs.Revision | None = None):
         self.store, self.source, self.rev = store, source, rev
+        self.details = details(before, rev)  # its version details, as they changed
 
     @cached_property
     def recorded(self) -> list[tuple[int, Change]]:
@@ -99,7 +105,7 @@ class _Entry:
     @cached_property
     def line(self) -> str:
         """What it changed, in a line (its alerts are said apart, as badges)."""
-        return headline(self.changes) if self.rev.number > 1 else \
+        return headline(self.changes, self.details) if self.rev.number > 1 else \
             f"first recorded, {self.rev.sections} sections"
 
     @property
@@ -138,7 +144,8 @@ def build(store: Store, config: Config, only: Selection | None = None,
     for source in _sources(store, config):
         all_revs = known[source.id] if known and source.id in known else \
             revs.revisions(store, source.id)
-        listed.append((source, all_revs, [_Entry(store, source, rev) for rev in all_revs]))
+        listed.append((source, all_revs, [_Entry(store, source, rev, before) for before, rev
+                                          in zip([None, *all_revs], all_revs)]))
     titles = {source.id: source.title for source, _revs, _entries in listed}
     # every source's alerts by the sections they name: read once, and only when a
     # section page is rendered
@@ -255,12 +262,16 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
     other tools."""
     source, rev, recorded, flags = entry.source, entry.rev, entry.recorded, entry.flags
     index = rev.number - 1
-    changes = _entries(recorded)
     named = alerts_of.named(flags, source.id)
+    changes = folding.parts(_entries(recorded), named)
+    groups = arranged(changes, named)
+    folding.budget(groups, [f.detail for f in flags])
     path = f"{source.id}/revisions/{rev.number}"
     page_ = page("revision.html", 2, [feed(source.title, f"{source.id}/feed", "Document")],
-                 source=source, rev=rev, groups=arranged(changes, named), named=named,
-                 on_page={e["item"] for e in changes if "item" in e}, flags=flags,
+                 source=source, rev=rev, groups=groups, named=named,
+                 details=entry.details, marked=_shows_marks(recorded), listed=LISTED,
+                 on_page={m["item"] for e in changes for m in e.get("part", [e])
+                          if "item" in m}, flags=flags,
                  cards=cards,
                  held=revs.held_items(entry.store, rev) if rev.number == 1 else [],
                  previous=all_revs[index - 1] if index > 0 else None,
@@ -282,6 +293,13 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
                                 for ref in f.sections]} for f in flags],
     }
     return {f"{path}.html": page_, f"{path}.json": _json_bytes(data)}
+
+
+def _shows_marks(recorded: list[tuple[int, Change]]) -> bool:
+    """Does the revision page highlight words the publisher marked new (in a new
+    section's text, or beside a changed one's)? Then its legend says what that means."""
+    return any(c.type == "added" and c.new.marks or
+               c.type == "modified" and display.publisher_marks(c) for _item, c in recorded)
 
 
 def _entries(recorded: list[tuple[int, Change]]) -> list[dict]:

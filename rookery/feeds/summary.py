@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections import Counter
 
 from ..diffs.report import noun
-from ..model import Change, Flag
+from ..model import Change, Flag, release_label
 
 NAMED = 2  # up to this many sections of one kind are named, more are counted
 
 
-def headline(changes: list[Change]) -> str:
-    """One line for a revision's changes ("nothing changed in the sections" when empty)."""
+def headline(changes: list[Change], details: list[str] = ()) -> str:
+    """One line for a revision's changes; with none, what changed in its version
+    details (see `details`) and that no section changed."""
     if not changes:
-        return "version details changed; no section changed"
+        return f"{'; '.join(details) or 'version details changed'}; no section changed"
     parts = []
     for kind_of_change, verb in (("added", "new"), ("removed", "removed")):
         by_kind: dict[str, list[str]] = {}
@@ -36,6 +37,18 @@ def headline(changes: list[Change]) -> str:
     if shuffled:
         parts.append(f"{len(shuffled)} renumbered or moved")
     return "; ".join(parts)
+
+
+def details(before, rev) -> list[str]:
+    """What changed in the release's own details since the revision `before` (None for
+    a first one): ["version v1.3 → v1.4", "effective 2019-01-21 → 2019-02-21"]. A
+    revision that changed no section changed these, or it would not have been recorded."""
+    if before is None:
+        return []
+    versions = [release_label(r.version or r.link_label) for r in (before, rev)]
+    pairs = (("version", *versions), ("effective", before.effective, rev.effective),
+             ("title", before.title, rev.title))
+    return [f"{name} {a or '(none)'} → {b or '(none)'}" for name, a, b in pairs if a != b]
 
 
 def flagged(flags: list[Flag]) -> str:

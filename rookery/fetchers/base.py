@@ -23,9 +23,25 @@ class HttpOptions:
     deadline: float = 300.0  # for a whole fetch of one address, headers, body and retries
     user_agent: str = USER_AGENT
     sleep: Callable[[float], None] = time.sleep  # tests pass a recorder
-    # told a line before each wait for a retry (which address, which attempt, why, how
-    # long): the commands show it on a terminal or log it; None keeps quiet
-    on_retry: Callable[[str], None] | None = None
+    # told of each wait before a retry (a Retry: its str() is the line to show): the
+    # commands show it on a terminal or log it; None keeps quiet
+    on_retry: Callable[["Retry"], None] | None = None
+
+
+@dataclass(frozen=True)
+class Retry:
+    """A download about to be tried again: which address, why, how long the wait, and
+    which attempt comes next."""
+
+    url: str
+    reason: str
+    wait: float  # seconds
+    attempt: int  # the attempt that comes after the wait
+    attempts: int  # of how many in all
+
+    def __str__(self) -> str:
+        return (f"{self.url}: {self.reason}; trying again in {self.wait:.1f} s "
+                f"(attempt {self.attempt} of {self.attempts})")
 
 
 @dataclass

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import requests
 
 from ..errors import FetchError
-from .base import Fetched, HttpOptions
+from .base import Fetched, HttpOptions, Retry
 from .deadline import Watch, watched_adapter
 
 RETRY_STATUS = {429, 500, 502, 503, 504}
@@ -57,8 +57,8 @@ def fetch_http(url: str, *, session: requests.Session | None = None,
                     raise _late(url, options, f"; last try: {retry.reason}") from None
                 attempt += 1
                 if options.on_retry is not None:
-                    options.on_retry(f"{url}: {retry.reason}; trying again in {wait:.1f} s "
-                                     f"(attempt {attempt + 1} of {options.retries + 1})")
+                    options.on_retry(Retry(url, retry.reason, wait, attempt + 1,
+                                           options.retries + 1))
                 options.sleep(wait)
             finally:
                 adapter.watch = None

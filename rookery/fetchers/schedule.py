@@ -42,6 +42,31 @@ def due_time(every_seconds: int | None, cron: str | None,
     return dt.datetime.fromtimestamp(seconds - seconds % period, dt.timezone.utc).isoformat()
 
 
+def next_run(every_seconds: int | None, cron: str | None,
+             after: dt.datetime | None = None) -> dt.datetime:
+    """When a job on this schedule runs next after `after` (default: now), as
+    run_schedule's triggers fire it: the next interval counted from the epoch, or the
+    crontab line's next minute (in this machine's zone, as the scheduler reads it)."""
+    after = (after or dt.datetime.now(dt.timezone.utc)).astimezone(dt.timezone.utc)
+    if cron:
+        return CronTrigger.from_crontab(cron).get_next_fire_time(None, after)
+    period = every_seconds or DEFAULT_EVERY
+    seconds = int(after.timestamp())
+    return dt.datetime.fromtimestamp(seconds - seconds % period + period, dt.timezone.utc)
+
+
+def next_try(every_seconds: int | None, cron: str | None,
+             after: dt.datetime | None = None) -> str:
+    """"next try at 2024-05-01 18:00 (in 5h 59m)": what a log says after a failed run, in
+    the log's own (local) time."""
+    after = after or dt.datetime.now(dt.timezone.utc)
+    when = next_run(every_seconds, cron, after)
+    left = max(0, round((when - after).total_seconds() / 60))
+    span = " ".join(f"{n}{unit}" for n, unit in ((left // 1440, "d"), (left // 60 % 24, "h"),
+                                                 (left % 60, "m")) if n) or "under a minute"
+    return f"next try at {when.astimezone():%Y-%m-%d %H:%M} (in {span})"
+
+
 @dataclass
 class Job:
     id: str
@@ -82,7 +107,8 @@ def _guarded(job: Job) -> Callable[[], None]:
         except Exception as e:  # a failed cycle must not stop the watch; log it and go on
             # one line per failure (a database that went away fails every job, every
             # cycle, until it is back); the traceback only when debugging
-            log.error("%s: cycle failed: %s", job.id, one_line(e))
+            log.error("%s: cycle failed: %s; %s", job.id, one_line(e),
+                      next_try(job.every_seconds, job.cron))
             log.debug("%s: what failed", job.id, exc_info=True)
     return run
 

@@ -2,100 +2,21 @@
 back, and follow one section through all of them."""
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sqlalchemy import select, text
 
 from ..errors import UsageError
-from ..model import (Change, Document, DocumentDiff, Flag, Reading, Section, effective_note,
-                     number_matches, reading_from_dict, reading_to_dict, release_label)
+from ..model import (Change, Document, DocumentDiff, Flag, Section, number_matches,
+                     reading_to_dict)
 from . import outbox
 from . import schema as t
 from .codec import section_from_dict, section_hash, section_json
+from .records import Revision  # the record revisions are handed out as
 from .store import Store, now
-
-
-@dataclass
-class Revision:
-    id: int
-    source_id: str
-    number: int
-    version: str | None
-    effective: str | None
-    title: str | None
-    format: str | None
-    url: str | None
-    body_sha256: str
-    sections: int
-    added: int
-    removed: int
-    modified: int
-    seen_at: str
-    published_at: str | None
-    link_label: str | None
-    reading: str | None = None  # how sound its parse was, as JSON (see `judged`)
-    # the zone that days are told in (the store's `timezone`); instants are kept in UTC
-    zone: dt.tzinfo = field(default=dt.timezone.utc, repr=False, compare=False)
-
-    @property
-    def label(self) -> str:
-        """"v2.2" when a version is printed (or its link gave one), else "effective
-        2020-01-24" when a date is, else "revision 7" (see model.release_label)."""
-        return release_label(self.version or self.link_label, self.effective,
-                             f"revision {self.number}")
-
-    @property
-    def effective_note(self) -> str:
-        """"effective 2019-05-13" to show beside the label, unless the label says it."""
-        return effective_note(self.label, self.effective)
-
-    @property
-    def instant(self) -> dt.datetime:
-        """When this revision came out, as well as rookery can tell."""
-        return _instant(self.published_at or self.seen_at)
-
-    @property
-    def recorded(self) -> dt.datetime:
-        """When rookery recorded it (to the microsecond since revisions recorded in one
-        cycle must be told apart: a feed entry's `updated`)."""
-        return _instant(self.seen_at)
-
-    @property
-    def date(self) -> str:
-        """The calendar day of `instant`, in the store's time zone."""
-        return self.instant.astimezone(self.zone).date().isoformat()
-
-    @property
-    def as_of(self) -> str:
-        """The day it took effect: the effective date it prints, else the day it came out."""
-        return self.effective or self.date
-
-    def day(self, stamp: str | None) -> str | None:
-        """The calendar day of a stored instant, in the store's time zone."""
-        return _instant(stamp).astimezone(self.zone).date().isoformat() if stamp else None
-
-    @property
-    def judged(self) -> Reading | None:
-        """How sound its parse was when it was recorded (None: recorded before rookery
-        judged its readings)."""
-        return reading_from_dict(json.loads(self.reading)) if self.reading else None
-
-    def to_json(self) -> dict:
-        """The stored fields, with the label and day players read, and the reading's
-        verdict as an object."""
-        fields = {k: getattr(self, k) for k in self.__dataclass_fields__
-                  if k not in ("zone", "reading")}
-        judged = self.judged
-        return fields | {"label": self.label, "date": self.date,
-                         "reading": reading_to_dict(judged) if judged else None}
-
-    @classmethod
-    def of(cls, row, zone: dt.tzinfo = dt.timezone.utc) -> "Revision":
-        return cls(**{k: row[k] for k in cls.__dataclass_fields__ if k != "zone"}, zone=zone)
 
 
 class AlreadyRecorded(UsageError):
@@ -112,11 +33,6 @@ def digest(revisions: list[Revision]) -> str:
     (another store's revision 7 is not ours)."""
     facts = [r.to_json() for r in revisions]
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
-
-
-def _instant(stamp: str) -> dt.datetime:
-    when = dt.datetime.fromisoformat(stamp)
-    return when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)
 
 
 def add_revision(store: Store, source_id: str, doc: Document, diff: DocumentDiff | None,

@@ -29,7 +29,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.pool import QueuePool
 
-from ..masking import masked
+from ..masking import password_masked
 from ..errors import RookeryError
 from ..model import Document
 from . import schema as t
@@ -60,7 +60,7 @@ def engine_for(url: str, readonly: bool = False):
     except ArgumentError:
         parsed = None
     if parsed is None or parsed.get_backend_name() not in ("postgresql", "postgres"):
-        raise StoreError(f"{masked(url)} is no database rookery can use; give "
+        raise StoreError(f"{password_masked(url)} is no database rookery can use; give "
                          "sqlite:///PATH or postgresql://user@host/db")
     if parsed.drivername in ("postgresql", "postgres"):
         parsed = parsed.set(drivername="postgresql+psycopg")
@@ -105,7 +105,7 @@ class Store:
             if readonly and not self.file.exists():
                 raise StoreError(f"no store in {self.file.parent}: run `rookery fetch` first, "
                                  "or point --data at the right folder")
-        self.where = str(self.file) if self.file else masked(self.url)
+        self.where = str(self.file) if self.file else password_masked(self.url)
         self._lock_file = None
         try:
             if self.file is not None:

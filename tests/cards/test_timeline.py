@@ -39,10 +39,10 @@ def test_a_list_entry_is_a_stay_from_the_revision_that_lists_it_to_the_one_that_
     hound = index.cards["soot hound"]
     titles = {"ember": "Emberwick FAQ"}
     assert [stay_line(s, titles) for s in hound.listings] == [
-        "On the Duel Restricted List (Cinder) of Emberwick FAQ from v1.0, 2023-02-01 "
-        "(revision 1) until v1.1, 2023-06-01 (revision 2)",
-        "On the Duel Restricted List (Cinder) of Emberwick FAQ from v2.0, 2024-01-10 "
-        "(revision 3) and still on it"]
+        "On the Duel Restricted List (Cinder) of Emberwick FAQ from v1.0, effective "
+        "2023-02-01 (revision 1) until v1.1, effective 2023-06-01 (revision 2)",
+        "On the Duel Restricted List (Cinder) of Emberwick FAQ from v2.0, effective "
+        "2024-01-10 (revision 3) and still on it"]
     assert timeline(hound) == [(1, "listed", "put on the Duel Restricted List (Cinder)"),
                                (2, "unlisted", "no longer on the Duel Restricted List"),
                                (3, "listed", "put on the Duel Restricted List (Cinder)")]

@@ -27,7 +27,8 @@ def test_a_card_s_timeline_reads_oldest_first_with_its_stays(cli, toml):
     lines = out.splitlines()
     assert lines[0] == "Soot Hound (Core Set, 21)"
     assert lines[1].strip().startswith("On the Duel Restricted List (Cinder) of Emberwick "
-                                       "FAQ from v1.0, 2023-02-01 (revision 1) until v1.1")
+                                       "FAQ from v1.0, effective 2023-02-01 (revision 1) "
+                                       "until v1.1")
     assert "and still on it" in lines[2]
     assert [line.split("): ", 1)[1] for line in lines[3:]] == [
         "put on the Duel Restricted List (Cinder)", "no longer on the Duel Restricted List",
@@ -90,3 +91,38 @@ def test_a_bad_card_list_is_one_line_naming_it(cli, toml, tmp_path):
     bad.write_text(toml.read_text().replace("[[source]]", 'cards = "cards.csv"\n[[source]]'))
     code, out, err = cli("card", "Kiln Warden", "--config", bad)
     assert code != 0 and err.count("\n") == 1 and "cards.csv" in err and "'name'" in err
+
+
+@pytest.fixture
+def empty_store(cli, tmp_path):
+    """A configuration whose store exists but holds no revision: its one source's first
+    fetch found nothing."""
+    toml = tmp_path / "rookery.toml"
+    toml.write_text('data = "data"\n[[source]]\nid = "faq"\nurl = "none.html"\n')
+    assert cli("fetch", "--config", toml)[0] == 1 and (tmp_path / "data").is_dir()
+    return toml
+
+
+@pytest.mark.parametrize("argv", [("card",), ("card", "Kiln Warden"),
+                                  ("card", "--format", "json")])
+def test_an_empty_store_says_to_fetch_first(cli, empty_store, argv):
+    code, out, err = cli(*argv, "--config", empty_store)
+    assert code == 2 and out == "" and err == (
+        "rookery: error: no card is named yet: no source has a revision; run `rookery "
+        "fetch` first\n")
+
+
+def test_documents_that_name_no_card_say_so_rather_than_print_a_bare_header(cli, tmp_path):
+    (tmp_path / "faq.html").write_text(
+        "<html><body><h1>Lantern Rules</h1><h2>(1.1) Lighting</h2><p>A lantern is lit "
+        "when its owner pays one oil.</p><h2>(1.2) Snuffing</h2><p>A snuffed lantern "
+        "stays dark.</p></body></html>")
+    toml = tmp_path / "rookery.toml"
+    toml.write_text('data = "data"\n[[source]]\nid = "faq"\nurl = "faq.html"\n')
+    assert cli("fetch", "--config", toml)[0] == 0
+    assert cli("card", "--config", toml)[:2] == (
+        0, "no card is named in the watched documents\n")
+    assert cli("card", "--format", "json", "--config", toml)[:2] == (0, "[]\n")
+    code, out, err = cli("card", "Kiln Warden", "--config", toml)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "the watched documents name no card" in err

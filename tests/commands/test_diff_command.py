@@ -85,3 +85,19 @@ def test_a_retried_download_is_told_on_a_terminal(fixtures, tmp_path):
         for k in (2, 3)]
     assert lines[2:] == [f"rookery: error: {url}: cannot connect (connection refused) "
                          "(after 3 attempts)"]
+
+
+def test_off_a_terminal_a_wait_of_a_few_seconds_is_said_once(fixtures, scripted, tmp_path):
+    """stderr into a log: a server that asks for 3 s before a retry gets one line that
+    says whose address waits and why (quick retries, as in the test above, say nothing)."""
+    script, base = scripted
+    script.on("/faq", (503, {"Retry-After": "3"}, b"busy"),
+              (200, {"Content-Type": "text/html"}, (fixtures / V2).read_bytes()))
+    (tmp_path / "rookery.toml").write_text("[fetch]\nretries = 3\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "rookery", "diff", str(fixtures / V1), f"{base}/faq",
+         "--config", str(tmp_path / "rookery.toml")],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout, result.stderr
+    assert result.stderr == (f"{base}/faq: the server answered HTTP 503; trying again in "
+                             "3.0 s (attempt 2 of 4)\n")

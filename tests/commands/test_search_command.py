@@ -36,7 +36,8 @@ def test_search_prints_ranked_hits_with_their_last_change(cli, history, monkeypa
     assert code == 0 and err == ""
     first = out.splitlines()[0]
     assert first.startswith("1. ") and "\u2014 faq" in first
-    assert "last changed: v2.2 (2019-06-03): added" in out
+    # named as the pages name it: by the day it took effect, not the day it was fetched
+    assert "last changed: revision 17 (v2.2, effective 2019-05-13): added" in out
     assert "*limited*" in out  # matched words are marked when not on a terminal
 
 

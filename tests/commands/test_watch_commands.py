@@ -1,4 +1,6 @@
-"""The watch commands end to end: fetch, sources, history, diff SOURCE@REV, config, run."""
+"""The watch commands end to end: fetch, sources, history, diff SOURCE@REV, config, run;
+fetch's exit status for cron, and run telling when a failed source is tried again."""
+import datetime as dt
 import json
 import os
 import signal
@@ -9,6 +11,7 @@ import time
 
 import pytest
 
+from running import Worker
 
 V1, V2 = "skyforge_faq_v1.html", "skyforge_faq_v2.html"
 
@@ -107,3 +110,49 @@ def _revisions(db) -> int:
         return 0
     finally:
         con.close()
+
+
+@pytest.mark.parametrize("pages, failed", [
+    ({"a": "v1", "b": "v1"}, []),                   # both fetched
+    ({"a": "v1", "b": None}, ["b"]),                # one has no page: fetch failed
+    ({"a": "v1", "b": "error page"}, ["b"]),        # a PDF source given HTML: quarantined
+    ({"a": None, "b": None}, ["a", "b"]),           # nothing fetched at all
+])
+def test_fetch_exits_non_zero_when_any_source_failed(cli, tmp_path, fixtures, pages, failed):
+    """cron mails what a failing command prints: every source that failed fails the
+    command, and the last line names them."""
+    toml = tmp_path / "rookery.toml"
+    tables = []
+    for name, page in pages.items():
+        if page == "v1":
+            (tmp_path / f"{name}.html").write_bytes((fixtures / V1).read_bytes())
+        elif page is not None:
+            (tmp_path / f"{name}.html").write_text("<html><body><h1>Not found</h1></body></html>")
+        fmt = "pdf" if page == "error page" else "html"
+        tables.append(f'[[source]]\nid = "{name}"\nurl = "{name}.html"\nformat = "{fmt}"\n')
+    toml.write_text('data = "store"\n' + "".join(tables))
+    code, out, err = cli("fetch", "--config", toml)
+    assert out == "" and code == (1 if failed else 0), err
+    last = err.splitlines()[-1].split(" ", 2)[2]
+    if failed:
+        assert last == f"{len(failed)} of 2 sources failed: {', '.join(failed)}"
+    else:
+        assert last.startswith("cycle done")
+
+
+def test_run_says_when_a_failed_source_is_tried_again(tmp_path):
+    """After a failed fetch, `rookery run` logs the source's next due time (every 1h:
+    the next whole hour counted from the epoch, in the log's local time)."""
+    started = dt.datetime.now(dt.timezone.utc)
+    worker = Worker(tmp_path, 'data = "store"\n[[source]]\nid = "sky"\nurl = "missing.html"\n'
+                              'every = "1h"\n')
+    try:
+        assert worker.wait_for(r"sky: next try at"), worker.lines
+    finally:
+        assert worker.stop() == 0
+    failed = next(k for k, line in enumerate(worker.lines) if "fetch failed" in line)
+    said = worker.lines[failed + 1].split(" ", 2)[2]
+    assert said.startswith("sky: next try at ") and said.endswith(")"), worker.lines
+    when = dt.datetime.strptime(said[len("sky: next try at "):][:16], "%Y-%m-%d %H:%M")
+    when = when.astimezone(dt.timezone.utc)  # the log's local time, read back
+    assert when.timestamp() % 3600 == 0 and started < when <= started + dt.timedelta(hours=1)

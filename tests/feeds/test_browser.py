@@ -1,9 +1,11 @@
-"""The published site in a real browser (headless Chromium), served by `rookery serve`."""
+"""The published site in a real browser (headless Chromium), served by `rookery serve`:
+the corpus pages' history as a player reads it, on a desktop and on a phone."""
 import os
 import re
 import subprocess
 import sys
 
+import feedparser
 import pytest
 
 from rookery.feeds.site import publish
@@ -44,7 +46,7 @@ def test_the_index_lists_the_documents_and_their_latest_changes(browser, served)
     sources = page.locator("ul.sources li").all_inner_texts()
     assert len(sources) == 3 and any(s.startswith("AGoT FAQ (ThronesDB page)") for s in sources)
     latest = page.locator("ol.revisions li").all_inner_texts()
-    assert latest and "2024-02-04" in latest[0]
+    assert latest and latest[0].startswith("AGoT FAQ (ThronesDB page) v4.1 effective 2024-01-22")
     page.click("text=AGoT FAQ (ThronesDB page)")
     assert page.locator("table.revisions tbody tr").count() > 20
 
@@ -55,7 +57,10 @@ def test_a_revision_page_shows_the_new_entry_and_the_words_that_changed(browser,
     page = visit(browser, f"{base}faq/revisions/{rev.number}.html", shots / "revision-v2.2.png")
     entry = page.locator("article.added", has_text="Limited Card as Duplicate")
     assert entry.count() == 1 and entry.locator(".tag").inner_text() == "NEW"
-    assert entry.locator("mark").count() == 1  # the publisher's red, shown
+    # the publisher's red, shown (over its opening words and the rest, folded)
+    new = next(c.new for _item, c in revs.recorded_changes(store, rev)
+               if c.type == "added" and c.new.title == "Limited Card as Duplicate")
+    assert "".join(entry.locator("mark").all_text_contents()) == new.text
     assert page.locator("article.modified del").count() > 0
     assert page.locator("article.modified ins").count() > 0
 
@@ -72,3 +77,33 @@ def test_a_section_history_reads_well_on_a_phone(browser, served):
     assert overflow <= 0  # nothing wider than the screen
     page.click("text=v2.1")
     assert "/revisions/" in page.url and f"#item-{item}" in page.url  # the change itself
+
+
+def test_a_revision_that_changed_only_its_version_details_says_which(browser, served):
+    """ThronesDB's FAQ moved v2.1's effective date without changing a section: the page
+    says what changed, and its neighbours, v2.1 too, are told apart by their numbers."""
+    base, store, shots = served
+    faq = revs.revisions(store, "faq")
+    rev = next(r for r in faq if r.version == "2.1" and not (r.added or r.removed or r.modified))
+    before, after = faq[rev.number - 2], faq[rev.number]
+    assert before.label == rev.label == after.label == "v2.1"
+    page = visit(browser, f"{base}faq/revisions/{rev.number}.html", shots / "details.png",
+                 width=390)
+    assert page.locator("nav.summary p").inner_text() == (
+        f"No section changed; the release's details did: effective {before.effective} "
+        f"\u2192 {rev.effective}.")
+    assert page.locator("nav.pager a").all_inner_texts() == [
+        f"\u2190 v2.1 (revision {before.number})", f"v2.1 (revision {after.number}) \u2192"]
+    # a neighbour with a label of its own is named by the label alone
+    v14 = next(r for r in faq if r.version == "1.4")
+    page = visit(browser, f"{base}faq/revisions/{v14.number}.html", shots / "v1.4.png", width=390)
+    assert page.locator("nav.pager a").all_inner_texts() == ["\u2190 v1.3", "v2.0 \u2192"]
+    assert "version v1.3 \u2192 v1.4" in page.locator("nav.summary p").inner_text()
+    # the document's table tells the three apart too
+    page = visit(browser, f"{base}faq/index.html", shots / "faq-table.png", width=390)
+    rows = page.locator("table.revisions tbody tr td:first-child").all_inner_texts()
+    assert f"v2.1\nrevision {rev.number}" in rows and f"v2.1\nrevision {after.number}" in rows
+    titles = [e.title for e in feedparser.parse(page.context.request.get(
+        f"{base}faq/feed.atom").body()).entries]
+    assert f"AGoT FAQ (ThronesDB page) v2.1: effective {before.effective} \u2192 " \
+           f"{rev.effective}; no section changed" in titles

@@ -1,8 +1,10 @@
-"""How a change's words are laid out: unchanged runs folded, a space where a deletion
-meets an insertion, and only the publisher's marks that say something new."""
+"""How a change's words are laid out: unchanged runs folded, long runs of inserted or
+deleted words and a new section's long text folded after their opening words, a space
+where a deletion meets an insertion, and only the publisher's marks that say something
+new."""
 import pytest
 
-from rookery.feeds.display import CONTEXT, FOLDED, pieces, publisher_marks
+from rookery.feeds.display import CONTEXT, FOLDED, OPENING, RUN, opening, pieces, publisher_marks
 from rookery.model import Change, Section
 
 
@@ -25,6 +27,12 @@ def words(n: int, start: int = 0) -> str:
     # a deletion and an insertion with a space of their own need none more
     ([(-1, "round "), (1, "Marshaling")], ["del", "ins"]),
     ([(-1, "round"), (1, " Marshaling")], ["del", "ins"]),
+    # a long insertion shows its opening words, the rest folded; a short one stays whole
+    ([(0, "Lead. "), (1, words(RUN + 1))], ["same", "ins", "fold-ins"]),
+    ([(0, "Lead. "), (1, words(RUN))], ["same", "ins"]),
+    # a rewritten paragraph: both long runs fold, and still meet with a space
+    ([(-1, words(RUN + 5)), (1, words(RUN + 5, start=100))],
+     ["del", "fold-del", "gap", "ins", "fold-ins"]),
 ])
 def test_unchanged_runs_fold_and_deletions_meet_insertions_with_a_space(ops, kinds):
     laid_out = pieces(ops)
@@ -32,6 +40,14 @@ def test_unchanged_runs_fold_and_deletions_meet_insertions_with_a_space(ops, kin
     # nothing is lost: the folds hold the words they hide
     shown = " ".join(p.text for p in laid_out if p.kind != "gap").split()
     assert shown == " ".join(text for _op, text in ops).split()
+
+
+def test_a_long_run_keeps_its_opening_words_and_counts_the_rest():
+    shown, rest = pieces([(1, words(RUN + 10))])
+    assert shown.text == words(OPENING) and rest.text == " " + words(RUN + 10 - OPENING,
+                                                                     start=OPENING)
+    assert rest.words == RUN + 10 - OPENING
+    assert opening(words(RUN)) is None and opening(words(RUN + 1)) == len(words(OPENING))
 
 
 def test_a_fold_counts_the_words_it_hides_and_keeps_those_beside_the_change():

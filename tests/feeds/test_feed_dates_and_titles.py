@@ -1,13 +1,17 @@
-"""Feeds a validator takes: an RSS channel title reads back as the section's own title
-(no "&amp;amp;"), and releases recorded in one cycle have distinct Atom `updated`
-instants, each the moment its revision was recorded."""
+"""Feeds a validator takes: an RSS channel or item title reads back as the section's own
+title (no "&amp;amp;"), a source's title keeps its dashes and quotes on every output, and
+releases recorded in one cycle have distinct Atom `updated` instants, each the moment
+its revision was recorded."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
+import feedparser
+import pytest
 from lxml import etree
 
-from rookery.config import parse_config
+from rookery.config import load_config, parse_config
 from rookery.feeds.site import publish
 from rookery.store import Store
 from rookery.store import revisions as revs
@@ -64,3 +68,57 @@ def test_section_feeds_read_back_their_title_and_entries_have_distinct_updates(
             assert dt.datetime.fromisoformat(value) in stamps, (atom, value)
         checked += len(updated) > 1
     assert checked  # some feed held several entries
+
+
+@pytest.fixture(scope="module")
+def titled(tmp_path_factory):
+    """A site published from two releases of a source the operator titled with an em
+    dash, whose changed section's title holds an "&"."""
+    tmp = tmp_path_factory.mktemp("titled")
+    (tmp / "rookery.toml").write_text(
+        'base_url = "https://rules.example.org/"\n[[source]]\nid = "lantern"\n'
+        'title = "Lanterns \u2014 FAQ \u201cdigest\u201d"\nurl = "digest.html"\n')
+    config = load_config(tmp / "rookery.toml")
+    with Store(config.data) as store:
+        for version, said in [("1.0", "works only while it is in play"),
+                              ("2.0", "also works from the discard pile")]:
+            (tmp / "digest.html").write_text(release(version, said))
+            assert Watcher(store, config).cycle().revisions
+        publish(store, config, tmp / "site")
+    return tmp / "site"
+
+
+TITLE_AS_WRITTEN = "Lanterns \u2014 FAQ \u201cdigest\u201d"
+
+
+def test_a_source_title_keeps_its_dashes_and_quotes_in_feeds_and_json(titled):
+    for path in ("lantern/feed.atom", "lantern/feed.rss", "feed.rss"):
+        parsed = feedparser.parse((titled / path).read_bytes())
+        assert TITLE_AS_WRITTEN in parsed.feed.title + parsed.entries[0].title, path
+    data = json.loads((titled / "lantern/revisions/2.json").read_text())
+    assert data["title"] == TITLE_AS_WRITTEN
+
+
+def test_a_source_title_keeps_its_dashes_on_the_pages(titled, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    for path in ("index.html", "lantern/index.html", "lantern/revisions/2.html"):
+        page.goto((titled / path).as_uri())
+        assert TITLE_AS_WRITTEN in page.inner_text("main"), path
+    page.close()
+
+
+def test_an_rss_item_title_with_an_ampersand_reads_as_written_in_every_reader(titled):
+    """A reader that shows an RSS title as text reads the XML's text; one that reads it
+    as HTML (feedparser does, when it finds markup) unescapes it once more: both read
+    the "&" itself, never "&amp;"."""
+    expected = f"{TITLE_AS_WRITTEN} v2.0: (2.4) {TITLE}: Text changed."
+    feeds = list((titled / "lantern" / "sections").glob("*.rss")) + [titled / "lantern/feed.rss"]
+    seen = []
+    for path in feeds:
+        for item in etree.parse(str(path)).getroot().iter("item"):
+            text = item.findtext("title")
+            seen.append(text)
+            assert "&amp;" not in text and "&lt;" not in text, (path, text)
+        for entry in feedparser.parse(path.read_bytes()).entries:
+            assert "&amp;" not in entry.title, (path, entry.title)
+    assert expected in seen, seen

@@ -223,7 +223,7 @@ def test_a_revision_page_leads_to_the_card_and_its_timeline_oldest_first(phone, 
     assert page.locator("h1").inner_text() == "Soot Hound"
     moments = page.locator("ol.timeline > li h3 a").all_inner_texts()
     assert moments == ["Emberwick FAQ v1.0", "Emberwick FAQ v1.1", "Emberwick FAQ v2.0"]
-    assert "and still on it" in page.locator("ul.stays").inner_text()
+    assert "Duel Restricted List (Cinder): since v2.0" in page.locator("ul.stays").inner_text()
 
 
 def test_a_card_named_with_markup_shows_as_its_characters(phone, cards_served):

@@ -106,12 +106,14 @@ def test_a_refused_connection_is_still_retried():
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     slept: list[float] = []
-    told: list[str] = []
+    told: list = []
     with pytest.raises(FetchError, match="connection refused.*after 3 attempts"):
         fetch(f"http://127.0.0.1:{port}/faq", options=options(slept, retries=2,
                                                                on_retry=told.append))
     assert len(slept) == 2
     # each wait is told first: the address, why, how long, and which attempt comes next
-    assert told == [f"http://127.0.0.1:{port}/faq: cannot connect (connection refused); "
-                    f"trying again in {wait:.1f} s (attempt {k} of 3)"
-                    for k, wait in enumerate(slept, 2)]
+    assert [str(retry) for retry in told] == [
+        f"http://127.0.0.1:{port}/faq: cannot connect (connection refused); trying again in "
+        f"{wait:.1f} s (attempt {k} of 3)" for k, wait in enumerate(slept, 2)]
+    assert [(r.wait, r.attempt, r.attempts) for r in told] == [
+        (wait, k, 3) for k, wait in enumerate(slept, 2)]

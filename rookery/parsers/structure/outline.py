@@ -92,10 +92,12 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     _emit(root, sections, context=None)
     if not any(s.kind != "text" or s.title for s in sections):
         if raw.format not in ("pdf", "docx"):  # a page or text of no headings at all: an
-            # error page, a login page, a file that is not the release
+            # error page, a login page, a file that is not the release; said of a file and
+            # of an address alike, the error names which it was
+            hint = "is it the right page? --remove keeps a site's chrome out" \
+                if raw.format == "html" else "is it the right file?"
             raise NoSections("no headings or entries found: this does not look like a rules "
-                             "document (check the URL, or use --remove to keep page chrome "
-                             "out)")
+                             f"document ({hint})")
         # a publisher's file of plain paragraphs (a one-page sheet): each paragraph is a
         # section, known by its first words, so that a change to one is not to all
         sections = [Section(title=None, kind="text", text=b.text, marks=tuple(b.marks))
