@@ -1,0 +1,39 @@
+"""Elements that are never a page's content, told by what they are: a banner, a heading's
+permalink, a contents box, and what an aside holds when it is the document's own."""
+import pytest
+
+from rookery.parsers import parse
+
+RULES = ("<h2>Dusk</h2><p>Lanterns are lit at dusk.</p><h2>Dawn</h2>"
+         "<p>Every lantern goes out at dawn.</p>")
+SECTIONS = [("Dusk", "Lanterns are lit at dusk."), ("Dawn", "Every lantern goes out at dawn.")]
+
+# (case, body, sections, furniture reasons the page must name)
+CASES = [
+    ("a header that holds no heading is chrome",
+     f"<header><a href='/'>Guild Site</a> <a href='/shop'>Shop</a></header>{RULES}",
+     SECTIONS, {"site chrome"}),
+    ("a heading's permalink mark is left out",
+     RULES.replace("Dusk</h2>", "Dusk<a class='headerlink' href='#dusk'>\u00b6</a></h2>")
+     .replace("Dawn</h2>", "Dawn<a href='#dawn'>#</a></h2>"),
+     SECTIONS, set()),
+    ("a contents box goes with its title",
+     "<div id='toc'><div id='toctitle'>Table of Contents</div><ul><li><a href='#dusk'>Dusk"
+     f"</a></li><li><a href='#dawn'>Dawn</a></li></ul></div>{RULES}",
+     SECTIONS, {"contents"}),
+    ("an aside that holds a footnote is the document's",
+     RULES + "<aside class='footnote-list'><aside class='footnote' role='doc-footnote'>"
+     "<p>Older sets call them lamps.</p></aside></aside>",
+     SECTIONS[:1] + [("Dawn", "Every lantern goes out at dawn.\nOlder sets call them lamps.")],
+     set()),
+]
+
+
+@pytest.mark.parametrize("body,expected,reasons", [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_what_is_never_content_is_left_out(body, expected, reasons):
+    doc = parse(f"<html><head><title>Lantern Rules</title></head><body>{body}</body></html>"
+                .encode())
+    assert [(s.title, s.text) for s in doc.sections] == expected
+    assert doc.reading.words.lost == 0
+    assert reasons <= set(doc.reading.words.furniture)
