@@ -17,7 +17,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from ..errors import ParseError, UsageError
 from . import chrome
-from .blocks import Block, RawDocument, to_blocks
+from .blocks import Block, RawDocument, has_word, to_blocks
 from .chrome.colophon import closing_lines
 from .chrome.elements import HEADINGS, UNSHOWN
 from .color import is_red_css
@@ -33,6 +33,7 @@ BLOCK_TAGS = {
     "thead", "tr", "ul",
 }
 CELLS = {"td", "th"}
+STRUCTURES = {"ul", "ol", "dl", "table", "thead", "tbody", "tfoot", "tr", "dd", "menu"}
 BOLD = {"b", "strong"}
 ITALIC = {"i", "em", "cite", "var", "dfn"}
 # The class that ThronesDB-style pages (and many others) put on changed text; red CSS
@@ -190,6 +191,8 @@ class _Walker:
         self.heading_level = 0  # of the last heading: a <dt> is a heading below it
         self.pending: list[tuple] = []  # (kind, level, anchor, segments, row name) per block
         self.added: list[str] = []  # what it writes that the page does not (list numbers)
+        self.flow: int | None = None  # where the list item or cell being read opened
+        self.term: int | None = None  # the pending block of the <dt> just read
 
     def run(self, root) -> list[Block]:
         self.walk(root, False, False, root in self.marked)
@@ -211,8 +214,14 @@ class _Walker:
             self.kind, self.level, self.anchor = "heading", level, el.get("id")
             if tag in HEADINGS:
                 self.heading_level = level
+            after_term = self.term == len(self.pending) - 1
             self.children(el, tag in HEADINGS or bold, italic, marked)
             self.flush()
+            if tag == "dt" and after_term and self.term < len(self.pending) - 1:
+                # terms that share one definition name one entry ("Cleave, Cleaving")
+                segments = self.pending.pop()[3]
+                self.pending[-1][3].extend([(", ", bold, italic, marked)] + segments)
+            self.term = len(self.pending) - 1 if tag == "dt" else None
         elif tag == "tr" and len(cells := [c for c in el if isinstance(c.tag, str)
                                            and c.tag.lower() in CELLS]) == 2 \
                 and cells[0].tag.lower() == "td":
@@ -229,16 +238,31 @@ class _Walker:
             if prefix:
                 self.segments.append((prefix + " ", bold, italic, marked))
                 self.added.append(prefix)
-            self.children(el, bold, italic, marked)
+            self.flowing(el, len(self.segments), bold, italic, marked)
             self.flush()
+        elif tag in BLOCK_TAGS and self.flow is not None and tag not in STRUCTURES:
+            # a paragraph inside a list item or a table cell (as generators wrap their
+            # text) is a line of the item, not a block of its own
+            if any(has_word(s[0]) for s in self.segments[self.flow:]):
+                self.segments.append(("\n", bold, italic, marked))
+            self.children(el, bold, italic, marked)
         elif tag in BLOCK_TAGS:
             self.flush()
-            self.children(el, bold, italic, marked)
+            self.flowing(el, None if tag in STRUCTURES else self.flow, bold, italic, marked)
             self.flush()
         else:
             if tag in CELLS:
                 self.segments.append((" ", bold, italic, marked))
-            self.children(el, bold, italic, marked)
+                self.flowing(el, len(self.segments), bold, italic, marked)
+            else:
+                self.children(el, bold, italic, marked)
+
+    def flowing(self, el, start: int | None, bold, italic, marked) -> None:
+        """Walk `el`'s children with `start` as where the item or cell they are the text
+        of opens among the segments (None: they are no item's or cell's text)."""
+        outer, self.flow = self.flow, start
+        self.children(el, bold, italic, marked)
+        self.flow = outer
 
     def children(self, el, bold, italic, marked) -> None:
         if el.text:
