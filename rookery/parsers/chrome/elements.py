@@ -65,13 +65,24 @@ def drop(el, furniture: list | None = None, reason: str = "") -> None:
     parent.remove(el)
 
 
+def attached(el, root) -> bool:
+    """Is `el` still in the page (not inside an element already left out)?"""
+    while el is not root:
+        el = el.getparent()
+        if el is None:
+            return False
+    return True
+
+
 def drop_chrome(root, furniture: list) -> None:
     """Hidden elements, scripts, forms, navigation, footers, asides, the parts ARIA names
-    as chrome and the page's banner. An aside that holds a footnote or an endnote (a `doc-` role, as
-    documentation generators set them) is the document's own."""
+    as chrome and the page's banner. An aside that holds a footnote or an endnote (a
+    `doc-` role, as documentation generators set them) is the document's own."""
     candidates = root.xpath(" | ".join(f"//{t}" for t in sorted(DROP_TAGS))
                             + " | //*[@role] | //*[@hidden] | //*[@aria-hidden] | //*[@style]")
     for el in candidates:
+        if not attached(el, root):
+            continue  # inside one already left out: its text is told once
         hidden = el.get("hidden") is not None or el.get("aria-hidden") == "true" \
             or _HIDDEN.search(el.get("style", ""))
         if tag(el) == "aside" and not hidden and el.xpath(
@@ -110,7 +121,7 @@ def drop_tables_of_contents(root, furniture: list) -> None:
     that holds one with only a title beside it ("Table of Contents", "On this page")."""
     for el in root.xpath("//nav | //ul[not(ancestor::ul) and not(ancestor::ol)]"
                          " | //ol[not(ancestor::ul) and not(ancestor::ol)]"):
-        if el.getparent() is None or not is_toc(el):
+        if not attached(el, root) or not is_toc(el):
             continue
         prev = el.getprevious()
         # the heading that only introduces the contents goes with them

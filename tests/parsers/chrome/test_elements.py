@@ -37,3 +37,16 @@ def test_what_is_never_content_is_left_out(body, expected, reasons):
     assert [(s.title, s.text) for s in doc.sections] == expected
     assert doc.reading.words.lost == 0
     assert reasons <= set(doc.reading.words.furniture)
+
+
+def test_chrome_inside_chrome_is_told_once():
+    # the footer's links repeat the headings: counted twice, they would take the
+    # headings' own words for chrome
+    body = (f"{RULES}<footer><nav role='navigation'><a href='/dusk'>Dusk</a> "
+            "<a href='/dawn'>Dawn</a></nav><div role='contentinfo'>Kept by lamplighters</div>"
+            "</footer>")
+    doc = parse(f"<html><head><title>Lantern Rules</title></head><body>{body}</body></html>"
+                .encode())
+    words = doc.reading.words
+    assert words.furniture == {"site chrome": 5}
+    assert words.in_sections == words.words - 5
