@@ -6,8 +6,8 @@ permalinks, its list items wrapped in paragraphs, its table classes); a skin wra
 that generator's chrome: site header, navigation, sidebars, contents, breadcrumbs, edit
 links, the build's "last updated" line, footer. The skins imitate the structure of pages
 made by MkDocs with the Material theme, Sphinx with the Read the Docs theme, Docusaurus,
-Asciidoctor, a Hugo blog theme and a GitBook reader; `bare` is the content alone. Every skin must give the sections `bare`
-gives, and every word of the content must be in them.
+Asciidoctor, a Hugo blog theme and a GitBook reader; `bare` is the content alone. Every
+skin must give the sections `bare` gives, and every word of the content must be in them.
 
 Nodes: ("h", level, text), ("p", html), ("ul" | "ol", [item]) where an item is html or
 (html, ("ul" | "ol", [item])), ("dl", [([terms], [definitions])]), ("table", header cells
@@ -23,7 +23,7 @@ BUILT = "2025-05-10 19:11:39 UTC"
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", _html.unescape(re.sub("<[^>]+>", "", text)).lower()).strip("-")
+    return re.sub(r"[^a-z0-9]+", "-", _plain(text).lower()).strip("-")
 
 
 def _plain(text: str) -> str:
@@ -132,7 +132,8 @@ class Flavor:
 
     def cell(self, tag: str, cell) -> str:
         text, cols, rows = cell if isinstance(cell, tuple) else (cell, 1, 1)
-        spans = (f" colspan='{cols}'" if cols > 1 else "") + (f" rowspan='{rows}'" if rows > 1 else "")
+        spans = (f" colspan='{cols}'" if cols > 1 else "") \
+            + (f" rowspan='{rows}'" if rows > 1 else "")
         return f"<{tag}{spans}>{self.item(text) if not text.startswith('<p>') else text}</{tag}>"
 
     def table(self, head, rows) -> str:
@@ -269,7 +270,8 @@ def bare(nodes, built: str = BUILT) -> str:
 def material(nodes, built: str = BUILT) -> str:
     title = _title(nodes)
     body = f"""
-<input class='md-toggle' type='checkbox' id='__drawer'><label class='md-overlay' for='__drawer'></label>
+<input class='md-toggle' type='checkbox' id='__drawer'><label class='md-overlay' for='__drawer'>
+</label>
 <div data-md-component='skip'><a href='#top' class='md-skip'>Skip to content</a></div>
 <header class='md-header' data-md-component='header'><nav class='md-header__inner md-grid'
  aria-label='Header'><a href='/' class='md-header__button md-logo'>{SITE} Rules</a>
@@ -277,16 +279,19 @@ def material(nodes, built: str = BUILT) -> str:
 <label class='md-header__button md-icon' for='__search'></label></nav></header>
 <div class='md-container' data-md-component='container'>
 <main class='md-main' data-md-component='main'><div class='md-main__inner md-grid'>
-<div class='md-sidebar md-sidebar--primary' data-md-type='navigation'><div class='md-sidebar__scrollwrap'>
+<div class='md-sidebar md-sidebar--primary' data-md-type='navigation'>
+<div class='md-sidebar__scrollwrap'>
 <nav class='md-nav md-nav--primary' aria-label='Navigation'><label class='md-nav__title'
  for='__drawer'>{SITE} Rules</label><ul class='md-nav__list'><li class='md-nav__item'>
 <a href='/' class='md-nav__link'>Home</a></li><li class='md-nav__item'><a href='/rules/'
  class='md-nav__link'>Core Rules</a></li></ul></nav></div></div>
-<div class='md-sidebar md-sidebar--secondary' data-md-type='toc'><div class='md-sidebar__scrollwrap'>
+<div class='md-sidebar md-sidebar--secondary' data-md-type='toc'>
+<div class='md-sidebar__scrollwrap'>
 <nav class='md-nav md-nav--secondary' aria-label='Table of contents'><label class='md-nav__title'
  for='__toc'>Table of contents</label>{_toc(nodes, 'md-nav__list')}</nav></div></div>
 <div class='md-content' data-md-component='content'><article class='md-content__inner md-typeset'>
-<a href='https://example.org/edit/page.md' title='Edit this page' class='md-content__button md-icon'>
+<a href='https://example.org/edit/page.md' title='Edit this page'
+ class='md-content__button md-icon'>
 <svg viewBox='0 0 24 24'><path d='M10 20v-6h4v6h5v-8h3L12 3 2 12h3v8z'></path></svg></a>
 {Material().content(nodes)}
 <aside class='md-source-file'><span class='md-source-file__fact'><span class='md-icon'
@@ -294,7 +299,8 @@ def material(nodes, built: str = BUILT) -> str:
 </article></div></div></main>
 <footer class='md-footer'><nav class='md-footer__inner md-grid' aria-label='Footer'>
 <a href='/rules/' class='md-footer__link md-footer__link--prev'><div class='md-footer__title'>
-<span class='md-footer__direction'>Previous</span><div class='md-ellipsis'>Core Rules</div></div></a></nav>
+<span class='md-footer__direction'>Previous</span><div class='md-ellipsis'>Core Rules</div></div>
+</a></nav>
 <div class='md-footer-meta md-typeset'><div class='md-footer-meta__inner md-grid'>
 <div class='md-copyright'><div class='md-copyright__highlight'>Copyright 2025 {SITE}</div>
 Made with <a href='https://example.org/material/'>Material for MkDocs</a></div></div></div></footer>
@@ -310,10 +316,12 @@ def sphinx(nodes, built: str = BUILT) -> str:
 <div class='wy-side-nav-search'><a href='index.html' class='icon icon-home'>{SITE} Rules</a>
 <div role='search'><form id='rtd-search-form' class='wy-form' action='search.html' method='get'>
 <input type='text' name='q' placeholder='Search docs'></form></div></div>
-<div class='wy-menu wy-menu-vertical' data-spy='affix' role='navigation' aria-label='Navigation menu'>
+<div class='wy-menu wy-menu-vertical' data-spy='affix' role='navigation'
+ aria-label='Navigation menu'>
 <p class='caption' role='heading'><span class='caption-text'>Rules:</span></p>
 <ul class='current'><li class='toctree-l1'><a class='reference internal' href='core.html'>Core
-Rules</a></li><li class='toctree-l1 current'><a class='current reference internal' href='#'>{title}</a>
+Rules</a></li><li class='toctree-l1 current'>
+<a class='current reference internal' href='#'>{title}</a>
 {_toc(nodes)}</li></ul></div></div></nav>
 <section data-toggle='wy-nav-shift' class='wy-nav-content-wrap'>
 <nav class='wy-nav-top' aria-label='Mobile navigation menu'><i data-toggle='wy-nav-top'
@@ -342,43 +350,58 @@ def docusaurus(nodes, built: str = BUILT) -> str:
     title = _title(nodes)
     body = f"""
 <div id='__docusaurus'><div role='region' aria-label='Skip to main content'>
-<a class='skipToContent_fXgn' href='#__docusaurus_skipToContent_fallback'>Skip to main content</a></div>
+<a class='skipToContent_fXgn' href='#__docusaurus_skipToContent_fallback'>Skip to main content</a>
+</div>
 <nav aria-label='Main' class='navbar navbar--fixed-top'><div class='navbar__inner'>
-<div class='navbar__items'><a class='navbar__brand' href='/'><b class='navbar__title text--truncate'>{SITE}</b></a>
+<div class='navbar__items'><a class='navbar__brand' href='/'>
+<b class='navbar__title text--truncate'>{SITE}</b></a>
 <a class='navbar__item navbar__link' href='/docs/rules'>Rules</a></div>
 <div class='navbar__items navbar__items--right'><div class='navbarSearchContainer'>
 <button type='button' class='DocSearch DocSearch-Button' aria-label='Search'>
 <span class='DocSearch-Button-Placeholder'>Search</span></button></div></div></div></nav>
 <div id='__docusaurus_skipToContent_fallback' class='main-wrapper mainWrapper_z2l0'>
-<div class='docsWrapper_hBAB'><button aria-label='Scroll back to top' class='clean-btn theme-back-to-top-button' type='button'></button>
+<div class='docsWrapper_hBAB'>
+<button aria-label='Scroll back to top' class='clean-btn theme-back-to-top-button' type='button'>
+</button>
 <div class='docRoot_UBD9'><aside class='theme-doc-sidebar-container docSidebarContainer_YfHR'>
-<nav aria-label='Docs sidebar' class='menu thin-scrollbar'><ul class='theme-doc-sidebar-menu menu__list'>
+<nav aria-label='Docs sidebar' class='menu thin-scrollbar'>
+<ul class='theme-doc-sidebar-menu menu__list'>
 <li class='menu__list-item'><a class='menu__link' href='/docs/rules'>Core Rules</a></li>
-<li class='menu__list-item'><a class='menu__link menu__link--active' href='#'>{title}</a></li></ul></nav></aside>
+<li class='menu__list-item'><a class='menu__link menu__link--active' href='#'>{title}</a></li>
+</ul></nav></aside>
 <main class='docMainContainer_TBSr'><div class='container padding-top--md padding-bottom--lg'>
 <div class='row'><div class='col docItemCol_VOVn'><div class='docItemContainer_Djhp'><article>
 <nav class='theme-doc-breadcrumbs breadcrumbsContainer_Z_bl' aria-label='Breadcrumbs'>
-<ul class='breadcrumbs'><li class='breadcrumbs__item'><a aria-label='Home page' class='breadcrumbs__link' href='/'>Home</a></li>
-<li class='breadcrumbs__item breadcrumbs__item--active'><span class='breadcrumbs__link'>{title}</span></li></ul></nav>
+<ul class='breadcrumbs'><li class='breadcrumbs__item'>
+<a aria-label='Home page' class='breadcrumbs__link' href='/'>Home</a></li>
+<li class='breadcrumbs__item breadcrumbs__item--active'>
+<span class='breadcrumbs__link'>{title}</span></li></ul></nav>
 <div class='tocCollapsible_ETCw theme-doc-toc-mobile tocMobile_ITEo'><button type='button'
  class='clean-btn tocCollapsibleButton_TO0P'>On this page</button></div>
 <div class='theme-doc-markdown markdown'>
 {Docusaurus().content(nodes)}
 </div>
 <footer class='theme-doc-footer docusaurus-mt-lg'><div class='theme-doc-footer-edit-meta-row row'>
-<div class='col'><a href='https://example.org/edit/page.md' target='_blank' rel='noopener noreferrer'
+<div class='col'><a href='https://example.org/edit/page.md' target='_blank'
+ rel='noopener noreferrer'
  class='theme-edit-this-page'>Edit this page</a></div><div class='col lastUpdated_JAkA'>
-<span class='theme-last-updated'>Last updated on <b><time datetime='{built}'>{built}</time></b></span></div></div></footer>
+<span class='theme-last-updated'>Last updated on <b><time datetime='{built}'>{built}</time></b>
+</span></div></div></footer>
 </article><nav class='pagination-nav docusaurus-mt-lg' aria-label='Docs pages'>
 <a class='pagination-nav__link pagination-nav__link--prev' href='/docs/rules'>
-<div class='pagination-nav__sublabel'>Previous</div><div class='pagination-nav__label'>Core Rules</div></a></nav>
-</div></div><div class='col col--3'><div class='tableOfContents_bqdL thin-scrollbar theme-doc-toc-desktop'>
-{_toc(nodes, 'table-of-contents table-of-contents__left-border')}</div></div></div></div></main></div></div>
+<div class='pagination-nav__sublabel'>Previous</div>
+<div class='pagination-nav__label'>Core Rules</div></a></nav>
+</div></div><div class='col col--3'>
+<div class='tableOfContents_bqdL thin-scrollbar theme-doc-toc-desktop'>
+{_toc(nodes, 'table-of-contents table-of-contents__left-border')}</div></div></div></div></main>
+</div></div>
 <footer class='footer footer--dark'><div class='container container-fluid'>
-<div class='row footer__links'><div class='col footer__col'><div class='footer__title'>Community</div>
+<div class='row footer__links'><div class='col footer__col'>
+<div class='footer__title'>Community</div>
 <ul class='footer__items clean-list'><li class='footer__item'><a href='https://example.org/forum'
  class='footer__link-item'>Forum</a></li></ul></div></div>
-<div class='footer__bottom text--center'><div class='footer__copyright'>Copyright &#169; 2025 {SITE}.
+<div class='footer__bottom text--center'>
+<div class='footer__copyright'>Copyright &#169; 2025 {SITE}.
 Built with Docusaurus.</div></div></div></footer></div></div>"""
     return _page(title, body)
 
@@ -405,7 +428,8 @@ def hugo(nodes, built: str = BUILT) -> str:
     title = _title(nodes)
     body = f"""
 <header class='site-header'><a class='site-title' href='/'>{SITE}</a>
-<ul class='site-links'><li><a href='/rules/'>Rules</a></li><li><a href='/about/'>About</a></li></ul></header>
+<ul class='site-links'><li><a href='/rules/'>Rules</a></li><li><a href='/about/'>About</a></li>
+</ul></header>
 <main class='main'><article class='post'>
 <header class='post-header'><h1 class='post-title'>{title}</h1>
 <p class='post-meta'>Posted on 2025-04-30</p></header>
@@ -433,7 +457,8 @@ def gitbook(nodes, built: str = BUILT) -> str:
 <footer class='page-footer'><span class='copyright'>{SITE}</span>
 <span class='footer-modification'>Last modified {built}</span></footer></section></div>
 <div class='search-results'><div class='has-results'><h1 class='search-results-title'>
-<span class='search-results-count'></span> results matching "<span class='search-query'></span>"</h1>
+<span class='search-results-count'></span> results matching "<span class='search-query'>
+</span>"</h1>
 <ul class='search-results-list'></ul></div><div class='no-results'>
 <h1 class='search-results-title'>No results matching "<span class='search-query'></span>"</h1>
 </div></div></div></div></div></div></div></div>"""

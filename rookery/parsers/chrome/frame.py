@@ -28,7 +28,7 @@ CHROME_NAMES = ("header", "footer", "nav", "navbar", "navigation", "menu", "side
 # the names a longer word may open or close ("sphinxsidebar", "toctitle", "topnav")
 COMPOUNDS = ("header", "footer", "nav", "menu", "sidebar", "toc")
 MOST = 0.5  # share of a level's words its main part holds
-LEVELS = 6  # how deep the frame may go below the body
+LEVELS = 6  # how deep the frame may go inside the content
 TITLE_LINE_WORDS = 16  # a title block's line is no longer than this
 TITLE_LINES = 6  # nor has it more lines
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -91,9 +91,9 @@ def drop_frame(content, furniture: list) -> None:
 
 
 def _chrome(el) -> bool:
-    """Does the part name itself chrome? A header is chrome only when it holds no
-    heading (a site's bar: its logo and its menu), a footer, a sidebar... whatever it
-    holds."""
+    """Does the part name itself chrome? A footer, a sidebar, a toc... is chrome
+    whatever it holds; a header (or banner) only when it holds no heading: a site's
+    bar, with its logo and its menu."""
     found = names(el) & set(CHROME_NAMES) | ({"header"} if tag(el) == "header" else set())
     if found - {"header", "masthead", "banner"}:
         return True
