@@ -56,7 +56,10 @@ def masthead(root, title: str | None, lines) -> tuple[object, list[str]] | None:
         if heading is None or not _repeats(visible_text(heading), title):
             continue
         found = lines(header)
-        return (header, found) if _title_lines(found) else None
+        # the title first, whatever the header sets above it (a breadcrumb, a kicker)
+        key = title_key(" ".join(visible_text(heading).split()))
+        at = next((k for k, line in enumerate(found) if title_key(line) == key), 0)
+        return (header, found[at:] + found[:at]) if _title_lines(found) else None
     return None
 
 

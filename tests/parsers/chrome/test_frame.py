@@ -49,6 +49,9 @@ def test_the_chrome_around_the_content_is_left_out(body, expected, reasons):
     ("<div id='header'><h1>Lantern Rules</h1><div class='details'><span>Guild Rules Team"
      "</span><br><span>version 3.1,</span> <span>2025-05-01</span></div></div>",
      "Lantern Rules", "3.1", "2025-05-01"),
+    # a line the header sets above the title is no title
+    ("<header class='doc-header'><p>Rules / Core</p><h1>Lantern Rules</h1>"
+     "<p>Version 2.4</p></header>", "Lantern Rules", "2.4", None),
     # an article's own header over it
     ("<article><header><h1>Lantern Rules</h1><p class='meta'>Posted on 2025-04-30</p>"
      f"</header>{RULES}</article>", "Lantern Rules", None, "2025-04-30"),
