@@ -27,20 +27,22 @@ def tag(el) -> str:
 
 
 def visible_text(el, outside=None) -> str:
-    """The text `el` shows (leaving out scripts and styles, and `outside`'s own)."""
+    """The text `el` shows (leaving out scripts and styles, and `outside`'s own), read
+    without recursion, however deep the page nests."""
     parts: list[str] = []
-
-    def visit(node) -> None:
+    stack = [(el, False)]
+    while stack:
+        node, tail = stack.pop()
+        if tail:  # the text that follows an element is its parent's
+            if node.tail:
+                parts.append(node.tail)
+            continue
         if node is outside or tag(node) in UNSHOWN or not isinstance(node.tag, str):
-            return
+            continue
         if node.text:
             parts.append(node.text)
-        for child in node:
-            visit(child)
-            if child.tail:
-                parts.append(child.tail)
-
-    visit(el)
+        for child in reversed(node):
+            stack += [(child, True), (child, False)]
     return " ".join(parts)
 
 

@@ -1,8 +1,10 @@
 """Elements that are never a page's content, told by what they are: a banner, a heading's
 permalink, a contents box, and what an aside holds when it is the document's own."""
 import pytest
+from lxml import etree
 
 from rookery.parsers import parse
+from rookery.parsers.chrome.elements import visible_text
 
 RULES = ("<h2>Dusk</h2><p>Lanterns are lit at dusk.</p><h2>Dawn</h2>"
          "<p>Every lantern goes out at dawn.</p>")
@@ -50,3 +52,16 @@ def test_chrome_inside_chrome_is_told_once():
     words = doc.reading.words
     assert words.furniture == {"site chrome": 5}
     assert words.in_sections == words.words - 5
+
+
+def test_the_text_an_element_shows_is_read_however_deep_it_nests():
+    root = etree.fromstring("<div>Lanterns <script>var x;</script>are <i>lit</i> at dusk"
+                            "<p>by hand</p>.</div>")
+    assert " ".join(visible_text(root).split()) == "Lanterns are lit at dusk by hand ."
+    assert " ".join(visible_text(root, outside=root.find("p")).split()) == \
+        "Lanterns are lit at dusk ."
+    node = root
+    for _ in range(5000):  # deeper than Python's calls may go
+        node = etree.SubElement(node, "div")
+    node.text = "deep"
+    assert visible_text(root).split()[-2:] == [".", "deep"]
