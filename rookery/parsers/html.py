@@ -1,10 +1,11 @@
 """HTML page → blocks.
 
-Site chrome (navigation, footers, scripts, forms) and in-page tables of contents are
-dropped; what is left is walked in document order. Block-level elements start new
-blocks, <br> is a hard line break, and inline formatting only sets the bold / italic /
-marked flags that the outline needs (a FAQ question is set in italics, an erratum's
-name in bold, new text in red).
+Site chrome (navigation, headers and footers, sidebars, scripts, forms, the lines a
+build prints under the content) and in-page tables of contents are left out, by what
+the page shows of them (see chrome/); what is left is walked in document order.
+Block-level elements start new blocks, <br> is a hard line break, and inline formatting
+only sets the bold / italic / marked flags that the outline needs (a FAQ question is set
+in italics, an erratum's name in bold, new text in red).
 """
 from __future__ import annotations
 
@@ -15,13 +16,15 @@ from lxml.cssselect import CSSSelector, SelectorError
 from selectolax.lexbor import LexborHTMLParser
 
 from ..errors import ParseError, UsageError
-from .blocks import Block, RawDocument, to_blocks
+from . import chrome
+from .blocks import Block, RawDocument, has_word, to_blocks
+from .chrome.colophon import closing_lines
+from .chrome.elements import HEADINGS, UNSHOWN
 from .color import is_red_css
 from .normalize import plain
 from .numbering import roman
 from .text import read_text
 
-HEADINGS = {f"h{i}": i for i in range(1, 7)}
 UNMARKED_PAGE = 3  # paragraphs enough to read a page without headings by its lines
 BLOCK_TAGS = {
     "address", "article", "aside", "blockquote", "caption", "center", "dd", "details", "dialog",
@@ -30,22 +33,15 @@ BLOCK_TAGS = {
     "thead", "tr", "ul",
 }
 CELLS = {"td", "th"}
+STRUCTURES = {"ul", "ol", "dl", "table", "thead", "tbody", "tfoot", "tr", "dd", "menu"}
 BOLD = {"b", "strong"}
 ITALIC = {"i", "em", "cite", "var", "dfn"}
-# Never part of a document's text.
-DROP_TAGS = {
-    "script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas",
-    "form", "button", "input", "select", "textarea", "nav", "footer", "aside", "img", "video",
-    "audio", "picture", "map", "head", "title", "meta", "link",
-}
-CHROME_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "menu", "menubar"}
 # The class that ThronesDB-style pages (and many others) put on changed text; red CSS
 # rules found in the page are added to it.
 NEW_CLASS_SELECTOR = ".new"
 
 _CSS_RULE = re.compile(r"([^{}@]+)\{([^{}]*)\}")
 _COLOR_DECL = re.compile(r"(?:^|;)\s*color\s*:\s*([^;]+)", re.I)
-_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 # what XML (so lxml's tree) cannot hold: C0 controls but tab and line ends, U+FFFE/U+FFFF
 # and lone surrogates; the normal form makes every control a space anyway
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -74,9 +70,10 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
             raise UsageError(f"remove selector {selector!r} is not a CSS selector ({e}); "
                              "give one like '.mplain' or 'div.note'") from None
         for el in matcher(root):
-            _drop(el, furniture, "left out by --remove")
-    _drop_tables_of_contents(root, furniture)
-    _drop_chrome(root, furniture)
+            chrome.drop(el, furniture, "left out by --remove")
+    frame = chrome.strip(root, fallback_title, furniture, _lines)
+    if frame.chrome:
+        furniture.append(("site chrome", frame.chrome))
 
     marked: set = set()
     for selector in mark_selectors:
@@ -84,11 +81,12 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
             marked.update(CSSSelector(selector)(root))
         except SelectorError:
             continue
-    body = _content_root(root)
-    if body is not page:
-        furniture.append(("site chrome", _visible_text(page, outside=body)))
     walker = _Walker(marked)
-    blocks = walker.run(body)
+    blocks = walker.run(frame.content)
+    closing = closing_lines(blocks)  # what the site's build printed under the content
+    if closing:
+        furniture += [("site chrome", b.text) for b in blocks[-closing:]]
+        blocks = blocks[:-closing]
     if len(blocks) >= UNMARKED_PAGE and all(
             b.kind == "para" and not (b.lead or b.marks or b.emphasized or b.anchor)
             for b in blocks):
@@ -96,30 +94,13 @@ def read_html(data: bytes, remove: tuple[str, ...] | list[str] = ()) -> RawDocum
         # structure is in its lines, as in a text file
         blocks = read_text("\n\n".join(b.text for b in blocks)).blocks
     return RawDocument(blocks=blocks, fallback_title=fallback_title, format="html",
-                       source=source, furniture=furniture, added=walker.added)
+                       title_lines=frame.title_lines, source=source, furniture=furniture,
+                       added=walker.added)
 
 
-# what a browser does not show as the page's text
-_UNSHOWN = {"script", "style", "noscript", "template", "head", "title"}
-
-
-def _visible_text(el, outside=None) -> str:
-    """The text `el` shows (leaving out scripts and styles, and `outside`'s own)."""
-    parts: list[str] = []
-
-    def visit(node) -> None:
-        tag = node.tag.lower() if isinstance(node.tag, str) else ""
-        if node is outside or tag in _UNSHOWN or not isinstance(node.tag, str):
-            return
-        if node.text:
-            parts.append(node.text)
-        for child in node:
-            visit(child)
-            if child.tail:
-                parts.append(child.tail)
-
-    visit(el)
-    return " ".join(parts)
+def _lines(el) -> list[str]:
+    """The lines an element shows, read as the page's blocks are."""
+    return [line for block in _Walker(set()).run(el) for line in block.text.split("\n")]
 
 
 def _source(page) -> list[tuple[str, str]]:
@@ -129,7 +110,7 @@ def _source(page) -> list[tuple[str, str]]:
 
     def visit(node) -> None:
         tag = node.tag.lower() if isinstance(node.tag, str) else ""
-        if tag in _UNSHOWN or not isinstance(node.tag, str):
+        if tag in UNSHOWN or not isinstance(node.tag, str):
             return
         if tag in HEADINGS:
             heading = " ".join(" ".join(node.itertext()).split())[:60]
@@ -199,65 +180,6 @@ def _page_title(root) -> str | None:
     return plain(re.split(r"\s+[·|\u2013\u2014-]\s+", " ".join(title.split()))[0]) or None
 
 
-def _drop(el, furniture: list | None = None, reason: str = "") -> None:
-    """Remove an element but keep the text that follows it; what it showed is told to
-    `furniture` as (reason, text)."""
-    parent = el.getparent()
-    if parent is None:
-        return
-    if furniture is not None:
-        furniture.append((reason, _visible_text(el)))
-    if el.tail:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + el.tail
-        else:
-            parent.text = (parent.text or "") + el.tail
-    parent.remove(el)
-
-
-def _is_toc(el) -> bool:
-    """A list of links that all point into the page, with no text of its own."""
-    links = el.xpath(".//a[@href]")
-    if not links or any(not a.get("href", "").startswith("#") for a in links):
-        return False
-    outside = "".join(t for t in el.xpath(".//text()[not(ancestor::a)]"))
-    return not re.search(r"\w", outside)
-
-
-def _drop_tables_of_contents(root, furniture: list) -> None:
-    for el in root.xpath("//nav | //ul[not(ancestor::ul) and not(ancestor::ol)]"
-                         " | //ol[not(ancestor::ul) and not(ancestor::ol)]"):
-        if el.getparent() is None or not _is_toc(el):
-            continue
-        prev = el.getprevious()
-        # the heading that only introduces the contents goes with them
-        if prev is not None and isinstance(prev.tag, str) and prev.tag.lower() in HEADINGS \
-                and not (prev.tail or "").strip():
-            _drop(prev, furniture, "contents")
-        _drop(el, furniture, "contents")
-
-
-def _drop_chrome(root, furniture: list) -> None:
-    candidates = root.xpath(" | ".join(f"//{t}" for t in sorted(DROP_TAGS))
-                            + " | //*[@role] | //*[@hidden] | //*[@aria-hidden] | //*[@style]")
-    for el in candidates:
-        hidden = el.get("hidden") is not None or el.get("aria-hidden") == "true" \
-            or _HIDDEN.search(el.get("style", ""))
-        if el.tag.lower() in DROP_TAGS or el.get("role", "").lower() in CHROME_ROLES \
-                or hidden:
-            _drop(el, furniture, "hidden text" if hidden else "site chrome")
-
-
-def _content_root(root):
-    for xpath in ("//main", "//*[@role='main']", "//article"):
-        found = root.xpath(xpath)
-        if len(found) == 1:
-            return found[0]
-    body = root.find("body")
-    return body if body is not None else root
-
-
 class _Walker:
     """Walks a DOM subtree, cutting it into blocks; keeps the block being filled."""
 
@@ -269,6 +191,8 @@ class _Walker:
         self.heading_level = 0  # of the last heading: a <dt> is a heading below it
         self.pending: list[tuple] = []  # (kind, level, anchor, segments, row name) per block
         self.added: list[str] = []  # what it writes that the page does not (list numbers)
+        self.flow: int | None = None  # where the list item or cell being read opened
+        self.term: int | None = None  # the pending block of the <dt> just read
 
     def run(self, root) -> list[Block]:
         self.walk(root, False, False, root in self.marked)
@@ -290,8 +214,14 @@ class _Walker:
             self.kind, self.level, self.anchor = "heading", level, el.get("id")
             if tag in HEADINGS:
                 self.heading_level = level
+            after_term = self.term == len(self.pending) - 1
             self.children(el, tag in HEADINGS or bold, italic, marked)
             self.flush()
+            if tag == "dt" and after_term and self.term < len(self.pending) - 1:
+                # terms that share one definition name one entry ("Cleave, Cleaving")
+                segments = self.pending.pop()[3]
+                self.pending[-1][3].extend([(", ", bold, italic, marked)] + segments)
+            self.term = len(self.pending) - 1 if tag == "dt" else None
         elif tag == "tr" and len(cells := [c for c in el if isinstance(c.tag, str)
                                            and c.tag.lower() in CELLS]) == 2 \
                 and cells[0].tag.lower() == "td":
@@ -308,16 +238,31 @@ class _Walker:
             if prefix:
                 self.segments.append((prefix + " ", bold, italic, marked))
                 self.added.append(prefix)
-            self.children(el, bold, italic, marked)
+            self.flowing(el, len(self.segments), bold, italic, marked)
             self.flush()
+        elif tag in BLOCK_TAGS and self.flow is not None and tag not in STRUCTURES:
+            # a paragraph inside a list item or a table cell (as generators wrap their
+            # text) is a line of the item, not a block of its own
+            if any(has_word(s[0]) for s in self.segments[self.flow:]):
+                self.segments.append(("\n", bold, italic, marked))
+            self.children(el, bold, italic, marked)
         elif tag in BLOCK_TAGS:
             self.flush()
-            self.children(el, bold, italic, marked)
+            self.flowing(el, None if tag in STRUCTURES else self.flow, bold, italic, marked)
             self.flush()
         else:
             if tag in CELLS:
                 self.segments.append((" ", bold, italic, marked))
-            self.children(el, bold, italic, marked)
+                self.flowing(el, len(self.segments), bold, italic, marked)
+            else:
+                self.children(el, bold, italic, marked)
+
+    def flowing(self, el, start: int | None, bold, italic, marked) -> None:
+        """Walk `el`'s children with `start` as where the item or cell they are the text
+        of opens among the segments (None: they are no item's or cell's text)."""
+        outer, self.flow = self.flow, start
+        self.children(el, bold, italic, marked)
+        self.flow = outer
 
     def children(self, el, bold, italic, marked) -> None:
         if el.text:

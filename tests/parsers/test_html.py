@@ -83,6 +83,21 @@ CASES = [
      "<p>Read this first.</p><h2>Setup</h2><p>Shuffle.</p>",
      [("text", None, None, [], "Read this first."),
       ("text", None, "Setup", [], "Shuffle.")]),
+    ("a list item's paragraphs are its lines, as generators wrap them",
+     "<h2>Steps</h2><ol><li><p>Shuffle</p><p>twice over</p></li><li><p>Draw</p>"
+     "<ul><li><p>seven</p></li></ul></li></ol>",
+     [("text", None, "Steps", [], "1. Shuffle\ntwice over\n2. Draw\nseven")]),
+    ("a table cell's paragraphs are lines of its row",
+     "<h2>Costs</h2><table><tr><th><p>Card</p></th><th><p>Cost</p></th><th>Note</th></tr>"
+     "<tr><td><p>Wisp</p></td><td><p>1</p></td><td><p>Flies.</p><p>Fades.</p></td></tr>"
+     "</table>",
+     [("text", None, "Costs", [], "Card Cost Note\nWisp 1 Flies.\nFades.")]),
+    ("terms that share one definition name one entry",
+     "<h1>Glossary</h1><dl><dt>Burn</dt><dt>Burning</dt><dd>Deals damage.</dd>"
+     "<dt>Cleave</dt><dd>Spreads.</dd></dl>",
+     [("heading", None, "Glossary", [], ""),
+      ("term", None, "Burn, Burning", ["Glossary"], "Deals damage."),
+      ("term", None, "Cleave", ["Glossary"], "Spreads.")]),
     ("inline markup does not split words",
      "<h2>Spelling</h2><p>chara<u>c</u>ter and <a href='#x'>link</a>ed</p>",
      [("text", None, "Spelling", [], "character and linked")]),

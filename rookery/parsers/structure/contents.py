@@ -74,6 +74,7 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
             later.add(read)
             firsts.add(read.split(" ", 1)[0])
     listed = [a or b for a, b in zip(listed, with_topics)]
+    naming = list(listed)  # the blocks that name later headings themselves
     # an entry's own subtopics ("Ready, Exerted, Damaged" under "5.1. Conditions") name
     # no heading, but lie between entries that do: they belong to the list
     for k in range(1, len(blocks) - 1):
@@ -92,7 +93,8 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
             end += 1
         multi = any(blocks[j].text.count("\n") >= 1 and not with_topics[j]
                     for j in range(k, end + 1))
-        if (end - k + 1 >= MIN_RUN or multi) and not _in_flow(blocks, k, end):
+        if (end - k + 1 >= MIN_RUN or multi) and not _in_flow(blocks, k, end) \
+                and not _mirrored(blocks, k, end, naming):
             drop.update(range(k, end + 1))
             if k > 0 and _names_a_list(blocks[k - 1]):
                 drop.add(k - 1)  # "Contents": it heads nothing but the list
@@ -151,6 +153,30 @@ def _in_flow(blocks: list[Block], first: int, last: int) -> bool:
     labels = [_label(blocks[j]) for j in range(first - 1, last + 2)]
     return all(a is not None and b is not None and continues(a, b)
                for a, b in zip(labels, labels[1:]))
+
+
+def _mirrored(blocks: list[Block], first: int, last: int, naming: list[bool]) -> bool:
+    """Is the run a part's own headings with text under them, which the part after it
+    repeats (a ban list per format, each under the same faction headings), rather than
+    a list of what follows? Its headings hold lines that name nothing, and the first
+    heading after it, which it does not name, opens the part that holds every heading
+    it names."""
+    named = {entry_key(blocks[j].text[:LONGEST]) for j in range(first, last + 1)
+             if naming[j] and blocks[j].kind == "heading"}
+    if not any(blocks[j].kind == "heading" and naming[j] and not naming[j + 1]
+               for j in range(first, last)):
+        return False
+    after = next((j for j in range(last + 1, len(blocks)) if blocks[j].kind == "heading"),
+                 None)
+    if after is None or entry_key(blocks[after].text[:LONGEST]) in named:
+        return False
+    found = set()
+    for block in blocks[after + 1:]:
+        key = entry_key(block.text[:LONGEST]) if block.kind == "heading" else None
+        if key is not None and key not in named and block.level <= blocks[after].level:
+            break  # the part ends
+        found.add(key)
+    return named <= found
 
 
 def _rule_text(block: Block) -> bool:

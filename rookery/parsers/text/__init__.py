@@ -4,7 +4,9 @@ The bytes are UTF-8 with or without a byte-order mark, UTF-16 with one, or Windo
 line ends are LF, CRLF or CR. Structure comes from the text alone:
 
 * blank lines separate blocks; in a text that leaves them out, where a paragraph ends
-  is read off the lines themselves (see wrapping.py);
+  is read off the lines themselves (see wrapping.py), and an entry that opens on the
+  line after the last one, by the document's numbering or its glossary's order (see
+  entries.py);
 * a block of one short line that does not end like a sentence is a heading ("Glossary",
   "1. Game Concepts", "702.2. Deathtouch"), as are Markdown-style "# Title" lines and
   lines underlined with "===" or "---"; a numbered heading's level comes from how its
@@ -30,7 +32,7 @@ from collections import Counter
 from ..blocks import LINE_BULLET, Block, RawDocument, is_name
 from ..normalize import normalize_many
 from ..numbering import Nesting, read_label
-from . import layout
+from . import entries, layout
 from .wrapping import breaks, cut, measure, title_like, unspaced
 
 _ORDINAL = re.compile(r"^\s*(?:\d{1,3}|[a-z])[.)]\s+")
@@ -99,10 +101,12 @@ def read_text(text: str) -> RawDocument:
         return raw
     groups = _groups(lines)
     width = measure(lines)
-    if unspaced(groups, width):  # no blank lines between paragraphs: read where they end
-        runs = cut(groups, width)
-    else:
+    spaced = not unspaced(groups, width)
+    if spaced:
         runs = [(group, breaks(group, width)) for group in groups]
+    else:  # no blank lines between paragraphs: read where they end
+        runs = cut(groups, width)
+    runs = entries.split(runs, spaced)  # entries that open with no blank line before them
     vocabulary = _Vocabulary(lines)
     raw: list[tuple[str, int, str]] = []  # (kind, level, text with "\n" for forced breaks)
     nesting = Nesting()

@@ -153,7 +153,7 @@ def _leads(groups: list[list[str]], measure: int) -> set[str]:
     for group in groups:
         for line, nxt in zip(group, group[1:]):
             lead = _LEAD.match(nxt.strip())
-            if lead and _finished(line) and not _overruns(len(line), nxt, measure):
+            if lead and finished(line) and not _overruns(len(line), nxt, measure):
                 counts[lead.group(0)] += 1
     return {lead for lead, n in counts.items() if n >= 2}
 
@@ -192,7 +192,7 @@ def _wraps_in_run(group: list[str], k: int, measure: int, evidence: _Evidence,
             or _indent(nxt) > (0 if evidence.margin else _indent(line)):
         return False
     lead = _LEAD.match(nxt.strip())
-    if lead and lead.group(0) in evidence.leads and _finished(line):
+    if lead and lead.group(0) in evidence.leads and finished(line):
         return False
     after = group[k + 2] if k + 2 < len(group) else None
     read = read_label(nxt.strip())
@@ -204,7 +204,7 @@ def _wraps_in_run(group: list[str], k: int, measure: int, evidence: _Evidence,
             return False
     if _names(line) and _names(nxt):
         return False  # one "Label: value" line over the next
-    return not (_finished(line) and _name_apart(nxt, after, measure))
+    return not (finished(line) and _name_apart(nxt, after, measure))
 
 
 def _numbered_name(line: str) -> bool:
@@ -219,7 +219,7 @@ def _name_apart(line: str, after: str | None, measure: int) -> bool:
     return _name(line) and (after is None or not wraps(line, after, measure))
 
 
-def _finished(line: str) -> bool:
+def finished(line: str) -> bool:
     """Does the line end a sentence (not an initial, as in "Mark L.")?"""
     return bool(ENDS_SENTENCE.search(line)) and not _INITIAL.search(line)
 
@@ -230,7 +230,7 @@ def _name(line: str) -> bool:
     without a stop where the type was proportional)."""
     text = line.strip()
     return title_like(text) and not any(c.isdigit() for c in text) \
-        and (len(text.split()) <= NAME_WORDS or _capitalized(text))
+        and (len(text.split()) <= NAME_WORDS or capitalized(text))
 
 
 def _names(line: str) -> bool:
@@ -238,10 +238,10 @@ def _names(line: str) -> bool:
     Laugel, Gregg Luben")? Not a sentence: most of the words after the colon start
     with a capital."""
     pair = _PAIR.match(line.strip())
-    return pair is not None and _capitalized(pair.group(1))
+    return pair is not None and capitalized(pair.group(1))
 
 
-def _capitalized(text: str) -> bool:
+def capitalized(text: str) -> bool:
     """Do most of the words start with a capital (after an opening quote or bracket)?"""
     words = text.split()
     return 2 * sum(w.lstrip("\"'(\u201c")[:1].isupper() for w in words) > len(words) > 0
@@ -259,7 +259,7 @@ def _opens(group: list[str], start: int, k: int, found: list[bool]) -> bool:
         return False  # a name fills a line of its own: nothing wraps onto the next
     # a name after a finished sentence, or after a name or a run-on line: a heading,
     # unless it is one more line of names under labels
-    return _finished(prev) or not _names(line)
+    return finished(prev) or not _names(line)
 
 
 def _indent(line: str) -> int:

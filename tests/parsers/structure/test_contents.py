@@ -2,7 +2,9 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rookery.parsers.structure.contents import _LEADER, _TWO_MARKS, _joined_entries, entry_key
+from rookery.parsers.blocks import Block
+from rookery.parsers.structure.contents import (_LEADER, _TWO_MARKS, _joined_entries, entry_key,
+                                                  split_contents)
 
 
 @pytest.mark.parametrize("line, key", [
@@ -36,3 +38,30 @@ def test_only_a_line_whose_first_word_opens_a_later_heading_runs_them_together(l
     # split_contents asks _joined_entries only of such lines
     firsts = {k.split(" ", 1)[0] for k in later}
     assert not _joined_entries(key, later) or key.split(" ", 1)[0] in firsts
+
+
+def _blocks(spec: str) -> list[Block]:
+    """"# Name" a heading of that many marks' level, "- Name" a list item."""
+    out = []
+    for line in spec.strip().split("\n"):
+        marks, _, text = line.strip().partition(" ")
+        out.append(Block(kind="heading", text=text, level=len(marks)) if marks[0] == "#"
+                   else Block(kind="item", text=text))
+    return out
+
+
+@pytest.mark.parametrize("spec, dropped", [
+    # a contents list of what follows, with an entry's subtopics under it, is dropped
+    ("# Contents\n- Setup\n- Play\n- Scoring\n# Setup\n- Shuffle.\n# Play\n- Take turns.\n"
+     "# Scoring\n- Count.", ["Contents", "Setup", "Play", "Scoring"]),
+    # one format's ban list, which the next format's repeats under the same faction
+    # headings, is the first format's own
+    ("# Open Format\n## Ashen Court\n- Cinder Hound\n## Tidewatch\n- Salt Oracle\n"
+     "## Verdant Pact\n# Duel Format\n## Ashen Court\n- Cinder Hound\n## Tidewatch\n"
+     "## Verdant Pact\n- Bramble Wall", []),
+])
+def test_a_list_of_later_headings_is_contents_unless_it_is_a_part_the_next_one_mirrors(
+        spec, dropped):
+    blocks = _blocks(spec)
+    kept = {id(b) for b in split_contents(blocks)[0]}
+    assert [b.text for b in blocks if id(b) not in kept] == dropped
