@@ -13,7 +13,7 @@ from ..model import Document
 from .cache import DEFAULT_SIZE, ParseCache, cache_folder, content_key
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
-PARSER_VERSION = "20"
+PARSER_VERSION = "21"
 
 
 @dataclass(frozen=True)
