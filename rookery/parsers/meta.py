@@ -107,6 +107,15 @@ def stated_date(text: str) -> str | None:
     return found[0][2] if found else None
 
 
+_MONTH_NAMES = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
+
+
+def is_date_only(text: str) -> bool:
+    """Is the line a date and nothing else ("March 27, 2024", "2024-03-27")?"""
+    return effective_date(text) is not None and \
+        not re.sub(r"[\d\W_]", "", _MONTH_NAMES.sub("", text))
+
+
 def is_version_line(text: str) -> bool:
     """A line that is mostly a version statement (label and/or date, little else)."""
     label, date = version_label(text), effective_date(text)

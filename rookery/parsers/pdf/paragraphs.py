@@ -19,6 +19,7 @@ from collections import Counter
 
 from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
 from ..lexicon import lexicon_of
+from ..meta import is_date_only
 from ..normalize import normalize_many
 from ..numbering import read_label
 from . import repair, spacing, tables
@@ -260,11 +261,12 @@ _LINK = re.compile(r"^\S*(?:://|www\.|@)\S*$")
 
 def names_something(text: str) -> bool:
     """Could the text name a section: a word of two letters or more (or one capital: a
-    glossary's letter), and not a link? A number, a symbol or a URL set apart (a table's
-    bold figure, a bullet in a symbol font, a link in colour) heads nothing."""
+    glossary's letter), and not a link nor a date alone? A number, a symbol, a URL or a
+    date set apart (a table's bold figure, a bullet in a symbol font, a link in colour,
+    a title page's date) heads nothing."""
     text = text.strip()
-    if _LINK.match(text):
-        return False
+    if _LINK.match(text) or is_date_only(text):
+        return False  # (a date on a title page dates the release: the front matter's)
     return bool(_WORD.search(text)) or (len(text) == 1 and text.isupper())
 
 

@@ -101,22 +101,24 @@ def _join(whole: Counter, parts: Counter) -> None:
 
 
 def _segments(w: str, parts: Counter, seen: dict) -> list[str] | None:
-    """`w` cut into two or more words that `parts` counts (the fewest pieces first
-    found), or None."""
+    """`w` cut into two or more words that `parts` counts, or None. Of two pieces, the cut
+    that leaves the shorter piece longest first ("manipula" + "tors" before
+    "manipulator" + "s": a line broke the word there, not after its last letter)."""
     if w in seen:
         return seen[w]
     seen[w] = None
+    halves = [(min(cut, len(w) - cut), cut) for cut in range(1, len(w))
+              if parts.get(w[:cut], 0) > 0 and parts.get(w[cut:], 0) > 0]
+    if halves:
+        cut = max(halves)[1]
+        seen[w] = [w[:cut], w[cut:]]
+        return seen[w]
     for cut in range(len(w) - 1, 0, -1):  # the longest head first: fewer pieces
-        head, tail = w[:cut], w[cut:]
-        if parts.get(head, 0) <= 0:
-            continue
-        if parts.get(tail, 0) > 0:
-            seen[w] = [head, tail]
-            break
-        rest = _segments(tail, parts, seen)
-        if rest is not None:
-            seen[w] = [head] + rest
-            break
+        if parts.get(w[:cut], 0) > 0:
+            rest = _segments(w[cut:], parts, seen)
+            if rest is not None:
+                seen[w] = [w[:cut]] + rest
+                break
     return seen[w]
 
 

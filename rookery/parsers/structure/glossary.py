@@ -36,7 +36,12 @@ def term_name(block: Block, leads: bool = True) -> str | None:
     if name is None and block.emphasized and not block.lead and "\n" not in block.text \
             and not block.text.rstrip().endswith("?"):
         name = block.text
-    return name if name and is_name(name.rstrip(" :.-"), 10) else None
+    # a term is a word: a figure on a line of its own (a contents page's numbers) is not
+    return name if name and is_name(name.rstrip(" :.-"), 10) and _LETTER.search(name) \
+        else None
+
+
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def term_openers(body: list[Block], term_context: bool, leads: bool = True) -> set[int]:

@@ -81,7 +81,9 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     blocks = lift_part_leads(blocks, outermost)
     if raw.title_lines is not None:
         title, version, effective = meta.read_title_lines(raw.title_lines)
-        furniture += [("title block", line) for line in raw.title_lines]
+        # (a running head the reader gave as a title line is counted once, as furniture)
+        aside = {text for _reason, text in raw.furniture}
+        furniture += [("title block", line) for line in raw.title_lines if line not in aside]
     else:
         title, version, effective, used = meta.read_title_block(blocks, raw.fallback_title)
         furniture += [("title block", b.text) for b in blocks[:used]]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from ...model import Document, Reading, Section, WordAccount, title_key
-from ..meta import effective_date
+from ..meta import is_date_only
 from ..numbering import read_label
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
@@ -26,7 +26,6 @@ _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|
                   re.I)
 _PAGE = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
-_MONTHS = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
 
 
 def assess(doc: Document, words: WordAccount | None = None) -> Reading:
@@ -150,7 +149,7 @@ def junk(title: str) -> str | None:
         return "a URL"
     if _PAGE.match(text):
         return "a page number"
-    if effective_date(text) and not re.sub(r"[\d\W_]", "", _MONTHS.sub("", text)):
+    if is_date_only(text):
         return "a date"
     if _NUMBER_ALONE.match(text):
         return "a number alone"

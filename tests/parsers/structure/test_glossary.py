@@ -74,3 +74,12 @@ CASES = [
 def test_glossary_markup(body, expected):
     doc = parse(page(body))
     assert [(s.title, s.kind, s.text) for s in doc.sections] == expected
+
+
+@pytest.mark.parametrize("text,term", [("Anchor", "Anchor"), ("15", None), ("2.4", None),
+                                        ("Ember 2", "Ember 2")])
+def test_a_term_is_a_word_not_a_figure_on_a_line_of_its_own(text, term):
+    from rookery.parsers.blocks import Block
+    from rookery.parsers.structure.glossary import term_name
+
+    assert term_name(Block(kind="para", text=text, emphasized=True)) == term
