@@ -183,6 +183,7 @@ def check_sections(layout, reader, pdf: bytes) -> None:
     assert [section_key(s, breaks=False) for s in doc.sections] == \
         [section_key(s, breaks=False) for s in page.sections]
     assert (doc.title, doc.version, doc.effective) == (TITLE, "3.1", "2022-04-02")
+    assert doc.reading.problems == [] and page.reading.problems == []  # no doubt cried wrongly
 
 
 def _content(layout):

@@ -63,7 +63,6 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
             raise ParseError("the PDF has no text layer, only images (a scan?); rookery "
                              "reads text and does not do OCR")
         raise ParseError("the PDF has no text on any page")
-    source = [(f"page {k + 1}", " ".join(f.text for f in page)) for k, page in enumerate(frags)]
     found = frags
     frags, furniture = split_furniture(frags, widths)
     aside = _left_out(found, frags)
@@ -77,6 +76,7 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
         page_gutters = label_gutters(page_frags, find_gutters(page_frags, trusted, seen,
                                                               page_pieces))
         lines.extend(reading_order(page_frags, page_gutters, index))
+    source = _source(found, frags, lines)
     usual_measures(lines)
     small = None  # the small capitals' size, while lines go on in them
     for line in lines:
@@ -91,6 +91,21 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     blocks = build_blocks(lines, aside)
     return RawDocument(blocks=blocks, format="pdf", title_lines=title_lines or None,
                        source=source, furniture=aside)
+
+
+def _source(found: list, kept: list, lines: list[Line]) -> list[tuple[str, str]]:
+    """Every fragment's text as the word account takes it: the pages' lines in reading
+    order (a word broken at a soft hyphen reads on into the next line of its column, or
+    of the next page, not into the column beside it), then what furniture took."""
+    text: list[list[str]] = [[] for _page in found]
+    for line in lines:
+        text[line.page].append(" ".join(f.text for f in line.fragments))
+    aside = []
+    for before, after in zip(found, kept):
+        staying = {id(f) for f in after}
+        aside += [f.text for f in before if id(f) not in staying]
+    return [(f"page {k + 1}", "\n".join(parts)) for k, parts in enumerate(text)] + \
+        [("running heads and page numbers", "\n".join(aside))]
 
 
 def _left_out(pages: list, kept: list) -> list[tuple[str, str]]:

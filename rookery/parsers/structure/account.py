@@ -27,6 +27,7 @@ _WORD = re.compile(r"[^\W_]+")
 _LEADERS = re.compile(f"^{UNKNOWN}{{2,}}|{UNKNOWN}{{2,}}$|^{UNKNOWN}+$")
 _ANY_CJK = re.compile(f"[{_CJK}]")
 _INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+_SOFT_BREAK = re.compile("\u00ad\\s+")
 SAMPLES = 5  # runs of lost words reported, with where they stood
 CONTEXT = 4  # words shown either side of a run of lost words
 
@@ -36,7 +37,8 @@ def words(text: str) -> list[str]:
     if not text:
         return []
     if not text.isascii():
-        text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text))
+        # a soft hyphen that ends a line breaks its word there: the word goes on after it
+        text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", _SOFT_BREAK.sub("", text)))
         if UNKNOWN in text or _ANY_CJK.search(text):
             return [t for w in _TOKEN.findall(text.casefold()) if (t := _LEADERS.sub("", w))]
     return _WORD.findall(text.casefold())  # (most text: the quicker pattern does)
@@ -48,7 +50,8 @@ def account(source: list[tuple[str, str]], furniture: list[tuple[str, str]],
     reading order) against `furniture` ((reason, text) of what it left out on purpose)
     and `kept` (the texts the document holds: its sections' headings and text), less
     `added` (what the reader wrote itself: the numbers of a list it numbered)."""
-    given = Counter(words("\n".join(text for _where, text in source)))
+    sequence = words("\n".join(text for _where, text in source))
+    given = Counter(sequence)
     texts: dict[str, list[str]] = {}
     for reason, text in furniture:
         texts.setdefault(reason, []).append(text)
@@ -65,6 +68,7 @@ def account(source: list[tuple[str, str]], furniture: list[tuple[str, str]],
         extra = Counter(held)
         extra.subtract(given)
         extra = +extra  # words held that were not given as such: joined or parted ones
+        _join_neighbours(sequence, extra, missing)  # a word broken at a line's end
         _join(extra, missing)  # the document holds whole what it was given in pieces
         _join(missing, extra)  # ... or parts what it was given whole
         _unknown(missing, extra)
@@ -78,6 +82,20 @@ def account(source: list[tuple[str, str]], furniture: list[tuple[str, str]],
     if out.lost:
         out.lost_at = _where_lost(source, missing)
     return out
+
+
+def _join_neighbours(sequence: list[str], whole: Counter, parts: Counter) -> None:
+    """Two words given side by side ("ver" at a line's end, "sion" opening the next) that
+    the document holds as one ("version"): the pieces that stood together make the word,
+    before any two pieces are tried that could make it (below)."""
+    for a, b in zip(sequence, sequence[1:]):
+        if parts.get(a, 0) > 0 and parts.get(b, 0) > (a == b) and whole.get(a + b, 0) > 0:
+            parts[a] -= 1
+            parts[b] -= 1
+            whole[a + b] -= 1
+    for counter in (whole, parts):
+        for w in [w for w, c in counter.items() if c <= 0]:
+            del counter[w]
 
 
 def _join(whole: Counter, parts: Counter) -> None:

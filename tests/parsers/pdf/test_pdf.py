@@ -59,6 +59,7 @@ def test_a_layout_gives_the_sections_of_its_web_page(layout, reader):
     assert doc.format == "pdf"
     assert (doc.title, doc.version, doc.effective) == (documents.TITLE, "3.1", "2022-04-02")
     assert [key(s) for s in doc.sections] == [key(s) for s in page.sections]
+    assert doc.reading.problems == []  # a right reading is sound: the check cries no wolf
 
 
 @pytest.mark.parametrize("program", sorted(rewrite.PROGRAMS))
