@@ -1,0 +1,368 @@
+"""What the publisher says changed, against what did.
+
+A release accounts for its changes in an update summary (parsers/structure/summary.py)
+and in change marks (the publisher's coloured text, Section.marks). Set against the
+diff, each entry of the summary and each marked section is:
+
+- `changed`: the diff finds a change to the section it cites (added, removed, reworded,
+  renumbered, retitled or moved), by its number on either side (a renumbered section is
+  cited by its new number or its old one) or, for a term, by its title;
+- `beneath`: the section itself is unchanged, but one under it changed (a summary that
+  lists "10.2 Bodyguard" for its new subrules);
+- `unchanged`: neither it nor anything under it changed;
+- `missing`: no section of either release has that number or term.
+
+The last two are unconfirmed. A change is listed when the summary cites its section,
+on either side, or a section above it (a parent covers what is under it), and marked
+when its section carries marks; the others whose words changed (added, removed,
+reworded, retitled) are unlisted. A section only renumbered or moved, its words as
+they were, follows from changes around it and is never unlisted. The summaries
+themselves, in either release, are the account, not changes.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..model import Change, Document, Section, number_matches, path_key, plural
+from ..parsers.structure.summary import Entry, Summary, names_of, summaries
+from ..parsers.structure.summary_lines import parts_of, term_key
+
+CHANGED, BENEATH, UNCHANGED, MISSING = "changed", "beneath", "unchanged", "missing"
+CONFIRMED = (CHANGED, BENEATH)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One section a summary cites: its `number` (None for a term), its `title` (the
+    term as the summary prints it, or the cited section's title), the summary's `text`
+    for it (its lines, when several cite it), and its `status`."""
+
+    number: str | None
+    title: str | None
+    text: str
+    status: str
+
+
+@dataclass(frozen=True)
+class Marked:
+    """A section of the newer release that carries the publisher's marks."""
+
+    section: Section
+    status: str
+
+
+@dataclass
+class PublisherAccount:
+    """The newer release's own account of its changes, set against the diff."""
+
+    summary: str | None  # the heading of the summary read (None: it only marks)
+    listed: list[Listed] = field(default_factory=list)
+    marked: list[Marked] = field(default_factory=list)
+    unlisted: list[Change] = field(default_factory=list)
+
+    @property
+    def unconfirmed(self) -> list[Listed | Marked]:
+        return [e for e in [*self.listed, *self.marked] if e.status not in CONFIRMED]
+
+    def narrowed(self, keep: Callable[[Section], bool]) -> PublisherAccount | None:
+        """The account of the sections `keep` keeps (`rookery diff --section`), or None
+        when none is left."""
+        listed = [e for e in self.listed
+                  if keep(Section(title=e.title, kind="text", number=e.number))]
+        marked = [e for e in self.marked if keep(e.section)]
+        unlisted = [c for c in self.unlisted if any(keep(s) for s in (c.old, c.new) if s)]
+        if not (listed or marked or unlisted):
+            return None
+        return PublisherAccount(self.summary if listed else None, listed, marked, unlisted)
+
+
+def account(old: Document, new: Document, changes: list[Change]) -> PublisherAccount | None:
+    """The newer release's account of its changes against `changes` (from `old` to
+    `new`, with their sections' places), or None when it neither lists nor marks any."""
+    found = summaries(new.sections, old.sections)
+    before = summaries(old.sections, new.sections)
+    own = own_summaries(found, before, new)
+    in_summary_new = {k for s in found for k in range(s.start, s.end)}
+    in_summary_old = {k for s in before for k in range(s.start, s.end)}
+    marked_at = [k for k, s in enumerate(new.sections) if s.is_marked]
+    if not own and not marked_at:
+        return None
+    index = _Index(old, new, changes)
+    listed = _listed([e for s in own for e in s.entries], index)
+    marked = [Marked(new.sections[k], index.status_at(k)) for k in marked_at]
+    covered = _Cover(listed, index)
+    marked_set = set(marked_at)
+    unlisted = [c for c in changes if _worded(c)
+                and c.new_index not in in_summary_new and c.old_index not in in_summary_old
+                and c.new_index not in marked_set and not covered(c)]
+    return PublisherAccount(summary=own[0].title if own else None, listed=listed,
+                            marked=marked, unlisted=unlisted)
+
+
+def own_summaries(found: list[Summary], before: list[Summary], new: Document) -> list[Summary]:
+    """Of the summaries a release carries, those that speak of it: not one the older
+    release carried already (the same entries), nor one its heading calls an earlier
+    one; then those dated the day it took effect (else the latest date printed) and
+    those naming its version, where any does."""
+    kept_lines = {_line_key(e.text) for s in before for e in s.entries}
+    own = [s for s in found if not _repeated(s, kept_lines)]
+    own = [s for s in own if not s.earlier] or own
+    if new.version and any(s.version for s in own):
+        own = [s for s in own if s.version == new.version] or own
+    dated = [s for s in own if s.date]
+    if dated:
+        on_the_day = [s for s in dated if new.effective and s.date == new.effective]
+        latest = max(s.date for s in dated)
+        own = on_the_day or [s for s in dated if s.date == latest]
+    return own
+
+
+def _repeated(s: Summary, kept_lines: set[str], share: float = 0.6) -> bool:
+    return bool(s.entries) and \
+        sum(_line_key(e.text) in kept_lines for e in s.entries) >= share * len(s.entries)
+
+
+def _line_key(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.casefold()))
+
+
+def _worded(c: Change) -> bool:
+    """Did the section's words change (added, removed, reworded or retitled)?"""
+    return c.type != "modified" or c.text_changed or c.retitled
+
+
+def above(s: Section) -> set[str]:
+    """The names of the headings a section stands under ("Card Errata" for an erratum
+    under it): a summary that names a heading names what is under it."""
+    return {term_key(part) for part in path_key(s.path)} - {""}
+
+
+class _Index:
+    """The changes by the numbers and names of their sections (either side), and the
+    sections of both releases by number and name.
+
+    A name may be both a term's and a heading's ("Glow" in the glossary, and "3.1
+    Glow"): an entry that names it names the term, and names the heading (and what
+    stands under it) only when no section but a heading goes by it."""
+
+    def __init__(self, old: Document, new: Document, changes: list[Change]):
+        self.changes = changes
+        self.by_number: dict[str, list[Change]] = {}
+        self.by_name: dict[str, list[tuple[Change, bool]]] = {}  # (change, of a heading)
+        self.by_above: dict[str, list[Change]] = {}  # the names of the headings above
+        self.by_place = {c.new_index: c for c in changes if c.new_index is not None}
+        for c in changes:
+            for s in filter(None, (c.old, c.new)):
+                if s.number:
+                    self.by_number.setdefault(s.number, []).append(c)
+                for name in names_of(s):
+                    self.by_name.setdefault(name, []).append((c, _heading(s)))
+                for name in above(s):
+                    self.by_above.setdefault(name, []).append(c)
+        self.numbers = {s.number for doc in (old, new) for s in doc.sections if s.number}
+        self.named: dict[str, list[Section]] = {}
+        for doc in (old, new):
+            for s in doc.sections:
+                for name in names_of(s):
+                    self.named.setdefault(name, []).append(s)
+        self.new = new
+
+    def headings_only(self, name: str) -> bool:
+        """Is every section that goes by `name` a heading?"""
+        return all(_heading(s) for s in self.named.get(name, ()))
+
+    def named_numbers(self, name: str) -> set[str]:
+        """The numbers of the sections an entry naming `name` cites."""
+        headings = self.headings_only(name)
+        return {s.number for s in self.named.get(name, ())
+                if s.number and _heading(s) == headings}
+
+    def under(self, number: str) -> bool:
+        """Did a section under `number` change (on either side)?"""
+        return any(number_matches(n, number) and n != number for n in self.by_number)
+
+    def status_of_number(self, number: str) -> str:
+        if number in self.by_number:
+            return CHANGED
+        if self.under(number):
+            return BENEATH
+        return UNCHANGED if number in self.numbers else MISSING
+
+    def status_of_term(self, term: str) -> str:
+        key = term_key(term)
+        if key not in self.named:
+            return MISSING
+        headings = self.headings_only(key)
+        if any(of_heading == headings for _c, of_heading in self.by_name.get(key, ())):
+            return CHANGED
+        if (headings and key in self.by_above) or any(
+                self.under(n) for n in self.named_numbers(key)):
+            return BENEATH
+        return UNCHANGED
+
+    def status_at(self, k: int) -> str:
+        """The status of the newer release's section at `k`."""
+        if k in self.by_place:
+            return CHANGED
+        number = self.new.sections[k].number
+        return BENEATH if number and self.under(number) else UNCHANGED
+
+
+def _heading(s: Section) -> bool:
+    return s.kind == "heading"
+
+
+def _listed(entries: list[Entry], index: _Index) -> list[Listed]:
+    """One Listed per section number or term the entries cite, in the summary's order;
+    a section cited twice keeps the lines of both."""
+    lines: dict[tuple[str, str], list[str]] = {}
+    for e in entries:
+        keys = [("number", n) for n in e.numbers] or [("term", term_key(e.term))]
+        for key in keys:
+            if e.text not in lines.setdefault(key, []):
+                lines[key].append(e.text)
+    printed = {term_key(e.term): e.term for e in entries if e.term}
+    titles = {s.number: s.title for doc_sections in (index.new.sections,)
+              for s in doc_sections if s.number}
+    out = []
+    for (what, value), texts in lines.items():
+        if what == "number":
+            title = titles.get(value) or next(
+                (c.section.title for c in index.by_number.get(value, [])), None)
+            out.append(Listed(value, title, "\n".join(texts), index.status_of_number(value)))
+        else:
+            out.append(Listed(None, printed[value], "\n".join(texts),
+                              index.status_of_term(printed[value])))
+    return out
+
+
+class _Cover:
+    """Is a change listed: its section (either side) cited by number or name, or under a
+    cited number or a named heading?"""
+
+    def __init__(self, listed: list[Listed], index: _Index):
+        self.numbers = {e.number for e in listed if e.number}
+        names = {term_key(e.title) for e in listed if e.number is None}
+        for name in names:  # a term that names a numbered section covers what is under it
+            self.numbers |= index.named_numbers(name)
+        self.names = {name: index.headings_only(name) for name in names}
+        self.headings = {name for name, headings in self.names.items() if headings}
+        self.tops = {parts_of(n)[:1] for n in self.numbers}
+
+    def __call__(self, c: Change) -> bool:
+        for s in filter(None, (c.old, c.new)):
+            if s.number and parts_of(s.number)[:1] in self.tops and any(
+                    number_matches(s.number, n) for n in self.numbers):
+                return True
+            if any(self.names.get(name) == _heading(s) for name in names_of(s)):
+                return True
+            if above(s) & self.headings:
+                return True
+        return False
+
+
+# ---------------------------------------------------------------- in words
+
+MOST_NAMED = 10  # sections named in a line; the rest are counted
+
+
+def lines(a: PublisherAccount) -> list[str]:
+    """The account in a few lines, for every output: "publisher lists 24 changes: 22
+    confirmed, 2 unchanged (6.3.3.2, 7.5.3)", the same for marks, then "3 changes not
+    listed: 4.2.1.1, …"."""
+    out = []
+    if a.summary is not None:
+        out.append(f"publisher lists {plural(len(a.listed), 'change')} in "
+                   f"\u201c{a.summary}\u201d" + _tally(a.listed))
+    if a.marked:
+        out.append(f"publisher marks {plural(len(a.marked), 'section')}" + _tally(a.marked))
+    how = " or ".join(w for w, on in (("listed", a.summary is not None),
+                                      ("marked", bool(a.marked))) if on)
+    if a.unlisted:
+        out.append(f"{plural(len(a.unlisted), 'change')} not {how}: "
+                   + named([_change_name(c) for c in a.unlisted]))
+    else:
+        out.append(f"every change is {how}")
+    return out
+
+
+def _tally(entries: list[Listed] | list[Marked]) -> str:
+    if not entries:
+        return ""
+    confirmed = [e for e in entries if e.status in CONFIRMED]
+    beneath = [e for e in confirmed if e.status == BENEATH]
+    said = [f"{len(confirmed)} confirmed" + (
+        f" ({len(beneath)} by changes under them: {named([_name(e) for e in beneath])})"
+        if beneath else "")]
+    for status, words in ((UNCHANGED, "unchanged"), (MISSING, "in neither release")):
+        these = [e for e in entries if e.status == status]
+        if these:
+            said.append(f"{len(these)} {words} ({named([_name(e) for e in these])})")
+    return ": " + ", ".join(said)
+
+
+def _name(e: Listed | Marked) -> str:
+    if isinstance(e, Marked):
+        return e.section.number or e.section.label
+    return e.number or e.title or ""
+
+
+def _change_name(c: Change) -> str:
+    s = c.section
+    name = s.number or s.label
+    return f"{name} (removed)" if c.type == "removed" else \
+        f"{name} (new)" if c.type == "added" else name
+
+
+def named(names: list[str]) -> str:
+    """Names in a line, runs of consecutive numbers as one ("10.1–10.10"), the first
+    MOST_NAMED and a count of the rest."""
+    spans = _spans(names)
+    shown = ", ".join(spans[:MOST_NAMED])
+    return shown + (f", \u2026 and {len(spans) - MOST_NAMED} more"
+                    if len(spans) > MOST_NAMED else "")
+
+
+def _spans(names: list[str]) -> list[str]:
+    out: list[list[str]] = []
+    for name in names:
+        if out and _next(out[-1][-1], name):
+            out[-1].append(name)
+        else:
+            out.append([name])
+    return [run[0] if len(run) < 3 else f"{run[0]}\u2013{run[-1]}" for run in out]
+
+
+def _next(a: str, b: str) -> bool:
+    """Is `b` the number right after `a` (the next sibling)?"""
+    pa, pb = parts_of(a), parts_of(b)
+    if not (pa and pb and ".".join(pa) == a.rstrip(".") and ".".join(pb) == b.rstrip(".")):
+        return False
+    return len(pa) == len(pb) and pa[:-1] == pb[:-1] and pa[-1].isdigit() \
+        and pb[-1].isdigit() and int(pb[-1]) == int(pa[-1]) + 1
+
+
+# ---------------------------------------------------------------- as JSON
+
+def to_json(a: PublisherAccount) -> dict:
+    """The account as `rookery diff --format json` gives it, under `publisher`."""
+    return {
+        "summary": a.summary,
+        "listed": [{"number": e.number, "title": e.title, "text": e.text, "status": e.status}
+                   for e in a.listed],
+        "marked": [{**e.section.ref(), "status": e.status} for e in a.marked],
+        "unconfirmed": [_unconfirmed_json(e) for e in a.unconfirmed],
+        "unlisted": [{"type": str(c.type), "old": c.old.ref() if c.old else None,
+                      "new": c.new.ref() if c.new else None} for c in a.unlisted],
+    }
+
+
+def _unconfirmed_json(e: Listed | Marked) -> dict:
+    if isinstance(e, Marked):
+        out = {"number": e.section.number, "title": e.section.title}
+        if not e.section.title:
+            out["label"] = e.section.label
+        return out | {"status": e.status, "by": "marked"}
+    return {"number": e.number, "title": e.title, "status": e.status, "by": "listed"}
