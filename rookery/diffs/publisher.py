@@ -101,6 +101,12 @@ def account(old: Document, new: Document, changes: list[Change]) -> PublisherAcc
                             marked=marked, unlisted=unlisted)
 
 
+def unlisted_changes(a: PublisherAccount | None, changes: list[Change]) -> list[Change]:
+    """The changes the release says nothing of: its account's unlisted ones, or, when it
+    neither lists nor marks any, every change whose words changed."""
+    return a.unlisted if a is not None else [c for c in changes if _worded(c)]
+
+
 def own_summaries(found: list[Summary], before: list[Summary], new: Document) -> list[Summary]:
     """Of the summaries a release carries, those that speak of it: not one the older
     release carried already (the same entries), nor one its heading calls an earlier
