@@ -10,7 +10,8 @@ diff, each entry of the summary and each marked section is:
 - `beneath`: the section itself is unchanged, but one under it changed (a summary that
   lists "10.2 Bodyguard" for its new subrules);
 - `unchanged`: neither it nor anything under it changed;
-- `missing`: no section of either release has that number or term.
+- `missing`: no section of either release has that number or term, and none stands
+  under it.
 
 The last two are unconfirmed. A change is listed when the summary cites its section,
 on either side, or a section above it (a parent covers what is under it), and marked
@@ -84,19 +85,22 @@ def account(old: Document, new: Document, changes: list[Change]) -> PublisherAcc
     found = summaries(new.sections, old.sections)
     before = summaries(old.sections, new.sections)
     own = own_summaries(found, before, new)
-    in_summary_new = {k for s in found for k in range(s.start, s.end)}
-    in_summary_old = {k for s in before for k in range(s.start, s.end)}
     marked_at = [k for k, s in enumerate(new.sections) if s.is_marked]
     if not own and not marked_at:
         return None
-    index = _Index(old, new, changes)
+    # the summaries, in either release, are the account: neither changes nor what it cites
+    in_summary = ({k for s in before for k in range(s.start, s.end)},
+                  {k for s in found for k in range(s.start, s.end)})
+    placed = {c.new_index for c in changes if c.new_index is not None}  # (marks: all)
+    changes = [c for c in changes if c.old_index not in in_summary[0]
+               and c.new_index not in in_summary[1]]
+    index = _Index(old, new, changes, in_summary, placed)
     listed = _listed([e for s in own for e in s.entries], index)
     marked = [Marked(new.sections[k], index.status_at(k)) for k in marked_at]
     covered = _Cover(listed, index)
     marked_set = set(marked_at)
-    unlisted = [c for c in changes if _worded(c)
-                and c.new_index not in in_summary_new and c.old_index not in in_summary_old
-                and c.new_index not in marked_set and not covered(c)]
+    unlisted = [c for c in changes if _worded(c) and c.new_index not in marked_set
+                and not covered(c)]
     return PublisherAccount(summary=own[0].title if own else None, listed=listed,
                             marked=marked, unlisted=unlisted)
 
@@ -153,12 +157,16 @@ class _Index:
     Glow"): an entry that names it names the term, and names the heading (and what
     stands under it) only when no section but a heading goes by it."""
 
-    def __init__(self, old: Document, new: Document, changes: list[Change]):
+    def __init__(self, old: Document, new: Document, changes: list[Change],
+                 leave_out: tuple[set[int], set[int]] = (set(), set()),
+                 placed: set[int] | None = None):
         self.changes = changes
         self.by_number: dict[str, list[Change]] = {}
         self.by_name: dict[str, list[tuple[Change, bool]]] = {}  # (change, of a heading)
         self.by_above: dict[str, list[Change]] = {}  # the names of the headings above
-        self.by_place = {c.new_index: c for c in changes if c.new_index is not None}
+        # where the newer release's changed sections stand
+        self.placed = placed if placed is not None else \
+            {c.new_index for c in changes if c.new_index is not None}
         for c in changes:
             for s in filter(None, (c.old, c.new)):
                 if s.number:
@@ -168,10 +176,10 @@ class _Index:
                 for name in above(s):
                     self.by_above.setdefault(name, []).append(c)
         self.numbers = {s.number for doc in (old, new) for s in doc.sections if s.number}
-        self.named: dict[str, list[Section]] = {}
-        for doc in (old, new):
-            for s in doc.sections:
-                for name in names_of(s):
+        self.named: dict[str, list[Section]] = {}  # (but the sections of `leave_out`)
+        for doc, out in zip((old, new), leave_out):
+            for k, s in enumerate(doc.sections):
+                for name in names_of(s) if k not in out else ():
                     self.named.setdefault(name, []).append(s)
         self.new = new
 
@@ -210,7 +218,7 @@ class _Index:
 
     def status_at(self, k: int) -> str:
         """The status of the newer release's section at `k`."""
-        if k in self.by_place:
+        if k in self.placed:
             return CHANGED
         number = self.new.sections[k].number
         return BENEATH if number and self.under(number) else UNCHANGED
@@ -230,8 +238,7 @@ def _listed(entries: list[Entry], index: _Index) -> list[Listed]:
             if e.text not in lines.setdefault(key, []):
                 lines[key].append(e.text)
     printed = {term_key(e.term): e.term for e in entries if e.term}
-    titles = {s.number: s.title for doc_sections in (index.new.sections,)
-              for s in doc_sections if s.number}
+    titles = {s.number: s.title for s in index.new.sections if s.number}
     out = []
     for (what, value), texts in lines.items():
         if what == "number":
