@@ -151,47 +151,56 @@ def above(s: Section) -> set[str]:
 
 class _Index:
     """The changes by the numbers and names of their sections (either side), and the
-    sections of both releases by number and name.
+    sections of both releases (0: the older, 1: the newer) by number and name.
 
-    A name may be both a term's and a heading's ("Glow" in the glossary, and "3.1
-    Glow"): an entry that names it names the term, and names the heading (and what
-    stands under it) only when no section but a heading goes by it."""
+    A name may be both a term's and a heading's in one release ("Glow" in the glossary,
+    and "3.1 Glow"): an entry that names it names the term there, and names a heading
+    (and what stands under it) only where no section but a heading goes by it."""
 
     def __init__(self, old: Document, new: Document, changes: list[Change],
                  leave_out: tuple[set[int], set[int]] = (set(), set()),
                  placed: set[int] | None = None):
         self.changes = changes
         self.by_number: dict[str, list[Change]] = {}
-        self.by_name: dict[str, list[tuple[Change, bool]]] = {}  # (change, of a heading)
-        self.by_above: dict[str, list[Change]] = {}  # the names of the headings above
-        # where the newer release's changed sections stand
-        self.placed = placed if placed is not None else \
-            {c.new_index for c in changes if c.new_index is not None}
+        # name → (release, a heading?) of the changed sections that bear it, or stand
+        # under a heading that does
+        self.by_name: dict[str, list[tuple[int, bool]]] = {}
+        self.by_above: dict[str, list[int]] = {}
         for c in changes:
-            for s in filter(None, (c.old, c.new)):
+            for side, s in ((0, c.old), (1, c.new)):
+                if s is None:
+                    continue
                 if s.number:
                     self.by_number.setdefault(s.number, []).append(c)
                 for name in names_of(s):
-                    self.by_name.setdefault(name, []).append((c, _heading(s)))
+                    self.by_name.setdefault(name, []).append((side, _heading(s)))
                 for name in above(s):
-                    self.by_above.setdefault(name, []).append(c)
+                    self.by_above.setdefault(name, []).append(side)
+        # where the newer release's changed sections stand
+        self.placed = placed if placed is not None else \
+            {c.new_index for c in changes if c.new_index is not None}
         self.numbers = {s.number for doc in (old, new) for s in doc.sections if s.number}
-        self.named: dict[str, list[Section]] = {}  # (but the sections of `leave_out`)
-        for doc, out in zip((old, new), leave_out):
+        self.named: dict[str, list[tuple[int, Section]]] = {}  # (but those of `leave_out`)
+        for side, (doc, out) in enumerate(zip((old, new), leave_out)):
             for k, s in enumerate(doc.sections):
                 for name in names_of(s) if k not in out else ():
-                    self.named.setdefault(name, []).append(s)
+                    self.named.setdefault(name, []).append((side, s))
         self.new = new
 
-    def headings_only(self, name: str) -> bool:
-        """Is every section that goes by `name` a heading?"""
-        return all(_heading(s) for s in self.named.get(name, ()))
+    def headings(self, name: str) -> set[int]:
+        """The releases in which only headings go by `name`."""
+        bearers = self.named.get(name, ())
+        return {side for side in (0, 1) if all(_heading(s) for k, s in bearers if k == side)
+                and any(k == side for k, _s in bearers)}
+
+    def cites(self, name: str, side: int, heading: bool) -> bool:
+        """Does an entry naming `name` cite a section of release `side` that bears it?"""
+        return heading == (side in self.headings(name))
 
     def named_numbers(self, name: str) -> set[str]:
         """The numbers of the sections an entry naming `name` cites."""
-        headings = self.headings_only(name)
-        return {s.number for s in self.named.get(name, ())
-                if s.number and _heading(s) == headings}
+        return {s.number for side, s in self.named.get(name, ())
+                if s.number and self.cites(name, side, _heading(s))}
 
     def under(self, number: str) -> bool:
         """Did a section under `number` change (on either side)?"""
@@ -208,10 +217,10 @@ class _Index:
         key = term_key(term)
         if key not in self.named:
             return MISSING
-        headings = self.headings_only(key)
-        if any(of_heading == headings for _c, of_heading in self.by_name.get(key, ())):
+        if any(self.cites(key, side, heading) for side, heading in self.by_name.get(key, ())):
             return CHANGED
-        if (headings and key in self.by_above) or any(
+        headings = self.headings(key)
+        if any(side in headings for side in self.by_above.get(key, ())) or any(
                 self.under(n) for n in self.named_numbers(key)):
             return BENEATH
         return UNCHANGED
@@ -256,22 +265,25 @@ class _Cover:
     cited number or a named heading?"""
 
     def __init__(self, listed: list[Listed], index: _Index):
+        self.index = index
         self.numbers = {e.number for e in listed if e.number}
-        names = {term_key(e.title) for e in listed if e.number is None}
-        for name in names:  # a term that names a numbered section covers what is under it
+        self.names = {term_key(e.title) for e in listed if e.number is None}
+        for name in self.names:  # a term that names a numbered section covers what is under it
             self.numbers |= index.named_numbers(name)
-        self.names = {name: index.headings_only(name) for name in names}
-        self.headings = {name for name, headings in self.names.items() if headings}
+        self.headings = {name: index.headings(name) for name in self.names}
         self.tops = {parts_of(n)[:1] for n in self.numbers}
 
     def __call__(self, c: Change) -> bool:
-        for s in filter(None, (c.old, c.new)):
+        for side, s in ((0, c.old), (1, c.new)):
+            if s is None:
+                continue
             if s.number and parts_of(s.number)[:1] in self.tops and any(
                     number_matches(s.number, n) for n in self.numbers):
                 return True
-            if any(self.names.get(name) == _heading(s) for name in names_of(s)):
+            if any(self.index.cites(name, side, _heading(s))
+                   for name in names_of(s) & self.names):
                 return True
-            if above(s) & self.headings:
+            if any(side in self.headings[name] for name in above(s) & self.names):
                 return True
         return False
 

@@ -145,3 +145,18 @@ def test_the_summary_on_the_day_the_release_took_effect_is_its_own():
            _summary("June 3, 2024", "3.2.2 Reworded.", title="Changes")]
     account = _diff(new, effective="2024-06-03").publisher
     assert [e.number for e in account.listed] == ["3.2.2"]
+
+
+def test_a_name_cites_a_heading_and_what_is_under_it_where_only_a_heading_bears_it():
+    # the older release sets the banned cards under a heading, the newer one as a list;
+    # "Banned Cards" cites the heading there (and its entries), the list here
+    old = [*OLD, Section(title="Banned Cards", kind="heading"),
+           Section(title="Pale Moth", kind="list", text="Pale Moth (Dusk, 4)",
+                   path=("Banned Cards",)),
+           Section(title="Old Lantern", kind="list", text="Old Lantern (Dawn, 9)",
+                   path=("Banned Cards",))]
+    new = [*OLD, Section(title="Banned Cards", kind="list", text="Old Lantern (Dawn, 9)"),
+           _summary("New: Banned Cards")]
+    account = _diff(new, old).publisher
+    assert [(e.title, e.status) for e in account.listed] == [("Banned Cards", "changed")]
+    assert account.unlisted == []
