@@ -281,7 +281,8 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
     named = alerts_of.named(flags, source.id)
     changes = folding.parts(_entries(recorded), named)
     groups = arranged(changes, named)
-    folding.budget(groups, [f.detail for f in flags])
+    # (what the publisher says takes its room on the page as an alert's lines do)
+    folding.budget(groups, [f.detail for f in flags] + entry.publisher_lines)
     path = f"{source.id}/revisions/{rev.number}"
     page_ = page("revision.html", 2, [feed(source.title, f"{source.id}/feed", "Document")],
                  source=source, rev=rev, groups=groups, named=named,
