@@ -21,7 +21,7 @@ import requests
 from .config import Config, SourceConfig
 from .diffs.compare import changes_between
 from .diffs.flags import flags_for
-from .diffs.publisher import account, unlisted_changes
+from .diffs.publisher import reckon
 from .errors import FetchError, ParseError, UsageError, one_line
 from .fetchers import Fetched, HttpOptions, fetch
 from .fetchers.discover import find_links
@@ -299,8 +299,7 @@ class Watcher:
         flags = flags_for(diff, doc, others, before)
         told = concerned(self.config.notify, source.id, latest is None,
                          diff.changes if diff else [], flags,
-                         unlisted=lambda: unlisted_changes(
-                             account(previous_doc, doc, diff.changes), diff.changes))
+                         unlisted=lambda: reckon(previous_doc, doc, diff.changes)[1])
         try:
             revision = revs.add_revision(self.store, source.id, doc, diff, arrival.body_sha,
                                          url, published_at=arrival.published_at,

@@ -12,8 +12,10 @@ that a test knows the right answer:
 - rule 3.1.2 reworded without a word (unlisted); rule 3.2.1 listed but unchanged; a
   number listed that neither release prints (3.4.1);
 - the term Ward added and the term Glow reworded, listed; the term Dusk reworded and
-  marked but not listed (unlisted where nothing can be marked); the term Shard marked
-  though unchanged.
+  marked but not listed (unlisted where nothing can be marked); the term Shard newly
+  marked though unchanged;
+- both releases open with a legend printed in the marks' red: the document's own, not a
+  change of this release.
 
 Words in [[double brackets]] are the publisher's red.
 """
@@ -33,6 +35,8 @@ COLOURED = ("html", "pdf", "docx")  # the formats that carry the publisher's red
 _TITLE = {"en": "Driftglass Rules", "fr": "Règles de Driftglass"}
 _DATE = {"en": ("Effective March 15, 2024.", "Effective September 13, 2024."),
          "fr": ("En vigueur au 15/03/2024.", "En vigueur au 13/09/2024.")}
+_LEGEND = {"en": "[[Words printed in this colour are new.]]",
+           "fr": "[[Les mots imprimés dans cette couleur sont nouveaux.]]"}
 
 # number → (old text, new text); None where the release lacks the rule
 _RULES = {
@@ -96,14 +100,14 @@ _TERMS = {
     "en": [("Dusk", "The last step of a turn.", "[[The second and last step of a turn.]]"),
            ("Glow", "What a polished shard does until dusk.",
             "What a polished shard does until dusk, unless it cracks."),
-           ("Shard", "[[A card of the game.]]", "[[A card of the game.]]"),
+           ("Shard", "A card of the game.", "[[A card of the game.]]"),
            ("Ward", None, "[[A shard that cannot be cracked.]]")],
     "fr": [("Garde", None, "[[Un éclat qui ne peut pas être fêlé.]]"),
            ("Lueur", "Ce que fait un éclat poli jusqu'au soir.",
             "Ce que fait un éclat poli jusqu'au soir, sauf s'il se fêle."),
            ("Soir", "La dernière étape d'un tour.",
             "[[La seconde et dernière étape d'un tour.]]"),
-           ("Éclat", "[[Une carte du jeu.]]", "[[Une carte du jeu.]]")],
+           ("Éclat", "Une carte du jeu.", "[[Une carte du jeu.]]")],
 }
 # the terms, by their English names, in each language
 TERM = {"en": {t: t for t in ("Dusk", "Glow", "Shard", "Ward")},
@@ -180,7 +184,7 @@ def release(language: str, revised: bool, form: str = "end") -> list[Item]:
     the rules, what happened first: "Added: 2.1.3 to 2.1.4") or "parts" (after the
     glossary: a dated summary in parts, one quoting the rules it added, and the earlier
     release's summary after it)."""
-    items = [Item("para", _DATE[language][revised])]
+    items = [Item("para", _DATE[language][revised]), Item("para", _LEGEND[language])]
     if revised and form == "front":
         items += summary_items(language, form)
     for row in _RULES[language]:

@@ -13,7 +13,9 @@ diff, each entry of the summary and each marked section is:
 - `missing`: no section of either release has that number or term, and none stands
   under it.
 
-The last two are unconfirmed. A change is listed when the summary cites its section,
+The last two are unconfirmed. A section unchanged whose marks the older release carried
+on the same words is not marked by this release (a legend in the marks' colour, a
+colour the document uses for itself). A change is listed when the summary cites its section,
 on either side, or a section above it (a parent covers what is under it), and marked
 when its section carries marks; the others whose words changed (added, removed,
 reworded, retitled) are unlisted. A section only renumbered or moved, its words as
@@ -26,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..model import Change, Document, Section, number_matches, path_key, plural
+from ..model import Change, Document, Section, number_matches, path_key, plural, text_key
 from ..parsers.structure.summary import Entry, Summary, names_of, summaries
 from ..parsers.structure.summary_lines import parts_of, term_key
 
@@ -82,18 +84,28 @@ class PublisherAccount:
 def account(old: Document, new: Document, changes: list[Change]) -> PublisherAccount | None:
     """The newer release's account of its changes against `changes` (from `old` to
     `new`, with their sections' places), or None when it neither lists nor marks any."""
+    return reckon(old, new, changes)[0]
+
+
+def reckon(old: Document, new: Document, changes: list[Change]
+           ) -> tuple[PublisherAccount | None, list[Change]]:
+    """The account (as `account` gives it) and the changes the release says nothing of:
+    the account's unlisted ones, or, when it neither lists nor marks any, every change
+    whose words changed (but to its summaries, in either release)."""
     found = summaries(new.sections, old.sections)
     before = summaries(old.sections, new.sections)
     own = own_summaries(found, before, new)
-    marked_at = [k for k, s in enumerate(new.sections) if s.is_marked]
-    if not own and not marked_at:
-        return None
+    placed = {c.new_index for c in changes if c.new_index is not None}
+    fresh = _freshly_marked(old, new)
+    marked_at = [k for k, s in enumerate(new.sections)
+                 if s.is_marked and (k in placed or k in fresh)]
     # the summaries, in either release, are the account: neither changes nor what it cites
     in_summary = ({k for s in before for k in range(s.start, s.end)},
                   {k for s in found for k in range(s.start, s.end)})
-    placed = {c.new_index for c in changes if c.new_index is not None}  # (marks: all)
     changes = [c for c in changes if c.old_index not in in_summary[0]
                and c.new_index not in in_summary[1]]
+    if not own and not marked_at:
+        return None, [c for c in changes if _worded(c)]
     index = _Index(old, new, changes, in_summary, placed)
     listed = _listed([e for s in own for e in s.entries], index)
     marked = [Marked(new.sections[k], index.status_at(k)) for k in marked_at]
@@ -102,13 +114,17 @@ def account(old: Document, new: Document, changes: list[Change]) -> PublisherAcc
     unlisted = [c for c in changes if _worded(c) and c.new_index not in marked_set
                 and not covered(c)]
     return PublisherAccount(summary=own[0].title if own else None, listed=listed,
-                            marked=marked, unlisted=unlisted)
+                            marked=marked, unlisted=unlisted), unlisted
 
 
-def unlisted_changes(a: PublisherAccount | None, changes: list[Change]) -> list[Change]:
-    """The changes the release says nothing of: its account's unlisted ones, or, when it
-    neither lists nor marks any, every change whose words changed."""
-    return a.unlisted if a is not None else [c for c in changes if _worded(c)]
+def _freshly_marked(old: Document, new: Document) -> set[int]:
+    """The newer release's sections that carry marks, but for those whose marked words
+    the older release carried too, marked the same, in a section of the same words: a
+    legend in the marks' colour, or a colour the document uses for itself."""
+    kept = {(text_key(s.text), tuple(s.marked_text), s.heading_marked)
+            for s in old.sections if s.is_marked}
+    return {k for k, s in enumerate(new.sections) if s.is_marked and
+            (text_key(s.text), tuple(s.marked_text), s.heading_marked) not in kept}
 
 
 def own_summaries(found: list[Summary], before: list[Summary], new: Document) -> list[Summary]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
 from ..config import Config, NotifyConfig
-from ..diffs.publisher import account, unlisted_changes
+from ..diffs.publisher import reckon
 from ..diffs.publisher import lines as publisher_lines
 from ..masking import masked
 from ..errors import UsageError
@@ -168,8 +168,8 @@ def announcement(store: Store, config: Config, revision_id: int,
         titles = {row.id: row.title for row in store.sources()}
     changes = revs.changes(store, rev)
     before = revs.previous_revision(store, rev)
-    said = account(revs.document(store, before), revs.document(store, rev), changes) \
-        if before is not None else None
+    said, unlisted = reckon(revs.document(store, before), revs.document(store, rev),
+                            changes) if before is not None else (None, [])
     return Announcement(
         source_title=titles.get(rev.source_id) or rev.source_id, label=rev.label,
         date=rev.date, effective=rev.effective, number=rev.number, sections=rev.sections,
@@ -177,7 +177,7 @@ def announcement(store: Store, config: Config, revision_id: int,
         changes=changes, alerts=[(f.type, f.detail) for f in revs.flags(store, rev)],
         page=f"{config.base_url}{rev.source_id}/revisions/{rev.number}.html",
         publisher=tuple(publisher_lines(said)) if said is not None else (),
-        unlisted=tuple(unlisted_changes(said, changes)))
+        unlisted=tuple(unlisted))
 
 
 def send(target: NotifyConfig, message: Message, ident: str | None = None) -> Outcome:
