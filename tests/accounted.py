@@ -17,7 +17,8 @@ that a test knows the right answer:
 - both releases open with a legend printed in the marks' red: the document's own, not a
   change of this release.
 
-Words in [[double brackets]] are the publisher's red.
+Words in [[double brackets]] are the publisher's red; a term whose whole definition is
+red has its name in red too (the section's heading is marked).
 """
 from __future__ import annotations
 
@@ -237,6 +238,12 @@ def summary_items(language: str, form: str) -> list[Item]:
             Item("line", words["old_entry"])]
 
 
+def _name(it: Item) -> str:
+    """A term's name, in red where its whole definition is: a new entry, marked whole."""
+    whole = it.text.startswith("[[") and it.text.endswith("]]") and it.text.count("[[") == 1
+    return f"[[{it.label}]]" if whole else it.label
+
+
 def plain(text: str) -> str:
     return text.replace("[[", "").replace("]]", "")
 
@@ -291,7 +298,7 @@ def html(items: list[Item], language: str) -> str:
         elif it.kind == "rule":
             body.append(f"<p>{it.label} {_red_html(it.text)}</p>")
         elif it.kind == "term":
-            body.append(f"<dt>{html_escape.escape(it.label)}</dt><dd>{_red_html(it.text)}</dd>")
+            body.append(f"<dt>{_red_html(_name(it))}</dt><dd>{_red_html(it.text)}</dd>")
         elif it.kind == "line":
             body.append(f"<li>{_red_html(it.text)}</li>")
         else:
@@ -333,7 +340,7 @@ def pdf(items: list[Item], language: str) -> bytes:
         elif it.kind == "rule":
             story.append(Paragraph(f"{it.label} {red(it.text)}", body))
         elif it.kind == "term":
-            story += [Paragraph(html_escape.escape(it.label), term), Paragraph(red(it.text), body)]
+            story += [Paragraph(red(_name(it)), term), Paragraph(red(it.text), body)]
         elif it.kind == "line":
             story.append(Paragraph(red(it.text), bullet, bulletText="\u2022"))
         else:
@@ -361,7 +368,8 @@ def docx(items: list[Item], language: str) -> bytes:
         elif it.kind == "rule":
             body.append(para(run(f"{it.label} "), *runs(it.text)))
         elif it.kind == "term":
-            body += [para(run(it.label, b=True)), para(*runs(it.text))]
+            body += [para(*[run(r[2:-2], b=True, color="C00000") if r.startswith("[[")
+                            else run(r, b=True) for r in [_name(it)]]), para(*runs(it.text))]
         elif it.kind == "line":
             body.append(para(run("\u2022 "), *runs(it.text)))
         else:

@@ -41,6 +41,9 @@ def test_a_release_that_accounts_for_its_changes(releases, language, form, fmt):
     marked = {m.section.number or m.section.title: m.status for m in account.marked}
     assert marked == ({terms.get(k, k): v for k, v in accounted.MARKED.items()}
                       if fmt in accounted.COLOURED else {})
+    # marks in two forms: words in the text, and a whole entry with its name
+    assert {m.section.title for m in account.marked if m.section.heading_marked} == \
+        ({terms[t] for t in ("Ward", "Dusk", "Shard")} if fmt in accounted.COLOURED else set())
     unconfirmed = {e.number or e.title for e in account.listed if e.status in
                    ("unchanged", "missing")}
     assert unconfirmed == {"3.2.1", "3.4.1"}
