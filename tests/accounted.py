@@ -26,6 +26,9 @@ import html as html_escape
 import re
 from dataclasses import dataclass
 
+from rookery.diffs.compare import diff_documents
+from rookery.model import Document, Section
+
 LANGUAGES = ("en", "fr")
 FORMS = ("end", "front", "parts")  # where and how the summary is set (see summary_items)
 FORMATS = ("text", "html", "pdf", "docx")
@@ -384,3 +387,31 @@ PRINTERS = {"text": lambda items, lang: text(items, lang).encode(), "html":
 def printed(language: str, revised: bool, form: str, fmt: str) -> bytes:
     """One release in one format."""
     return PRINTERS[fmt](release(language, revised, form), language)
+
+
+# ---------------------------------------------------------------- built by hand
+
+def rule(number: str, text: str, marks=()) -> Section:
+    """A numbered rule as a section, under its chapter and section (`marks`: red spans)."""
+    return Section(title=None, kind="ruling", number=number, text=text,
+                   path=(f"{number.split('.')[0]}. Play", f"{number.rsplit('.', 1)[0]} Turns"),
+                   marks=tuple(marks))
+
+
+def summary(*lines: str, title: str = "Summary of Changes") -> Section:
+    """A summary of changes as one section of lines."""
+    return Section(title=title, kind="text", text="\n".join(lines))
+
+
+# four rules of an older release, for tests that set a few changes against a summary
+# without printing a release
+OLD = [rule("3.1.1", "A turn begins at dawn."), rule("3.1.2", "Ties score nothing."),
+       rule("3.2.1", "The game ends at five points."),
+       rule("3.2.2", "The oldest player wins ties.")]
+
+
+def diff(new_sections: list[Section], old_sections: list[Section] | None = None, **meta):
+    """The diff from the older release (OLD, or `old_sections`) to `new_sections`."""
+    old = OLD if old_sections is None else old_sections
+    return diff_documents(Document(sections=list(old), format="text"),
+                          Document(sections=list(new_sections), format="text", **meta))

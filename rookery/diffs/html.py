@@ -4,7 +4,7 @@ from __future__ import annotations
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..model import DocumentDiff
-from .publisher import lines as publisher_lines
+from .publisher_words import lines as publisher_lines
 from .report import describe, notices
 
 _ENV = Environment(loader=PackageLoader("rookery.diffs", "templates"),

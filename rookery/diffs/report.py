@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..model import Change, Document, DocumentDiff, Flag, Section, number_matches
-from .publisher import to_json as publisher_json
+from .publisher_words import to_json as publisher_json
 
 
 def to_json(diff: DocumentDiff) -> dict:

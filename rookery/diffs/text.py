@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..model import Change, DocumentDiff, Renumbering, plural
 from ..terminal import BOLD, DIM, FALLBACK_WIDTH, GREEN, RED, STRIKE, Segments, wrap
 from .compare import grouped
-from .publisher import lines as publisher_lines
+from .publisher_words import lines as publisher_lines
 from .report import describe, notices
 
 CONTEXT_WORDS = 6

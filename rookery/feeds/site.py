@@ -35,8 +35,8 @@ from ..config import Config
 from ..errors import UsageError
 from ..diffs.compare import grouped
 from ..diffs.publisher import PublisherAccount, account
-from ..diffs.publisher import lines as publisher_lines
-from ..diffs.publisher import to_json as publisher_json
+from ..diffs.publisher_words import lines as publisher_lines
+from ..diffs.publisher_words import to_json as publisher_json
 from ..diffs.report import change_json, phrases, sentence
 from ..model import Change, Renumbering
 from ..store import Store

@@ -24,7 +24,7 @@ from urllib.parse import quote, urlsplit
 
 from ..config import Config, NotifyConfig
 from ..diffs.publisher import reckon
-from ..diffs.publisher import lines as publisher_lines
+from ..diffs.publisher_words import lines as publisher_lines
 from ..masking import masked
 from ..errors import UsageError
 from ..model import plural

@@ -4,10 +4,10 @@ small documents built here for each way an entry counts."""
 import pytest
 
 import accounted
+from accounted import OLD, diff, rule, summary
 from rookery.diffs.compare import diff_documents
-from rookery.diffs.publisher import lines, to_json
 from rookery.diffs.report import to_json as diff_json
-from rookery.model import Document, Section
+from rookery.model import Section
 from rookery.parsers import parse
 
 
@@ -58,84 +58,41 @@ def test_the_summary_read_is_the_releases_own_not_the_one_it_carries(releases):
 
 
 # ---------------------------------------------------------------- built by hand
-
-def _rule(number: str, text: str, marks=()) -> Section:
-    return Section(title=None, kind="ruling", number=number, text=text,
-                   path=(f"{number.split('.')[0]}. Play", f"{number.rsplit('.', 1)[0]} Turns"),
-                   marks=tuple(marks))
-
-
-def _summary(*lines: str, title: str = "Summary of Changes") -> Section:
-    return Section(title=title, kind="text", text="\n".join(lines))
-
-
-OLD = [_rule("3.1.1", "A turn begins at dawn."), _rule("3.1.2", "Ties score nothing."),
-       _rule("3.2.1", "The game ends at five points."),
-       _rule("3.2.2", "The oldest player wins ties.")]
-
-
-def _diff(new_sections, old_sections=OLD, **meta):
-    return diff_documents(Document(sections=list(old_sections), format="text"),
-                          Document(sections=list(new_sections), format="text", **meta))
-
+# (rules 3.1.1–3.2.2 of an older release, OLD, and what changes them: accounted.py)
 
 def test_a_renumbered_section_is_cited_by_either_of_its_numbers():
     # a new 3.1.1 pushes the others down; the summary cites the reworded rule by the
     # number it had (3.1.2), which is now the number of the one only renumbered
-    new = [_rule("3.1.1", "Players draw at dawn."), _rule("3.1.2", "A turn begins at dawn."),
-           _rule("3.1.3", "Ties score nothing at all."), *OLD[2:],
-           _summary("3.1.2 Reworded the rule on ties.")]
-    account = _diff(new).publisher
+    new = [rule("3.1.1", "Players draw at dawn."), rule("3.1.2", "A turn begins at dawn."),
+           rule("3.1.3", "Ties score nothing at all."), *OLD[2:],
+           summary("3.1.2 Reworded the rule on ties.")]
+    account = diff(new).publisher
     assert [(e.number, e.status) for e in account.listed] == [("3.1.2", "changed")]
     # the reworded rule is listed by its old number; the new rule is not listed at all
     assert [(c.type, c.section.number) for c in account.unlisted] == [("added", "3.1.1")]
 
 
 def test_a_parent_is_confirmed_by_what_changed_under_it_and_covers_it():
-    new = [_rule("3.1", "Turns."), *OLD[:2], _rule("3.2.1", "The game ends at six points."),
-           OLD[3], _summary("3.2 Updated the end of the game.", "3.1 Clarified turns.")]
-    old = [_rule("3.1", "Turns."), *OLD]
-    account = _diff(new, old).publisher
+    new = [rule("3.1", "Turns."), *OLD[:2], rule("3.2.1", "The game ends at six points."),
+           OLD[3], summary("3.2 Updated the end of the game.", "3.1 Clarified turns.")]
+    old = [rule("3.1", "Turns."), *OLD]
+    account = diff(new, old).publisher
     # 3.2 is no section of its own, but what stands under it changed
     assert [(e.number, e.status) for e in account.listed] == \
         [("3.2", "beneath"), ("3.1", "unchanged")]
     assert account.unlisted == []  # 3.2.1 stands under the listed 3.2
 
 
-def test_what_the_summary_lists_and_marks_in_words_and_as_json():
-    new = [_rule("3.1.1", "A turn begins at noon.", marks=[(16, 21)]), OLD[1],
-           _rule("3.2.1", "The game ends at six points."), OLD[3],
-           _summary("3.1.1 Moved the start of a turn.", "3.1.2 Clarified ties.")]
-    diff = _diff(new)
-    assert lines(diff.publisher) == [
-        "publisher lists 2 changes in \u201cSummary of Changes\u201d: 1 confirmed, "
-        "1 unchanged (3.1.2)",
-        "publisher marks 1 section: 1 confirmed",
-        "1 change not listed or marked: 3.2.1"]
-    data = diff_json(diff)["publisher"]
-    assert data == to_json(diff.publisher)
-    assert data["listed"] == [
-        {"number": "3.1.1", "title": None, "text": "3.1.1 Moved the start of a turn.",
-         "status": "changed"},
-        {"number": "3.1.2", "title": None, "text": "3.1.2 Clarified ties.",
-         "status": "unchanged"}]
-    assert [(m["number"], m["status"]) for m in data["marked"]] == [("3.1.1", "changed")]
-    assert data["unconfirmed"] == [{"number": "3.1.2", "title": None, "status": "unchanged",
-                                    "by": "listed"}]
-    assert [(u["type"], u["new"]["number"]) for u in data["unlisted"]] == \
-        [("modified", "3.2.1")]
-
-
 def test_a_release_that_neither_lists_nor_marks_has_no_account():
-    diff = _diff([*OLD[:3], _rule("3.2.2", "The youngest player wins ties.")])
-    assert diff.publisher is None and "publisher" not in diff_json(diff)
+    result = diff([*OLD[:3], rule("3.2.2", "The youngest player wins ties.")])
+    assert result.publisher is None and "publisher" not in diff_json(result)
 
 
 def test_an_account_narrowed_to_some_sections():
-    new = [_rule("3.1.1", "A turn begins at noon."), OLD[1],
-           _rule("3.2.1", "The game ends at six points."), OLD[3],
-           _summary("3.1.1 Moved the start of a turn.")]
-    account = _diff(new).publisher
+    new = [rule("3.1.1", "A turn begins at noon."), OLD[1],
+           rule("3.2.1", "The game ends at six points."), OLD[3],
+           summary("3.1.1 Moved the start of a turn.")]
+    account = diff(new).publisher
     narrowed = account.narrowed(lambda s: (s.number or "").startswith("3.2"))
     assert narrowed.listed == [] and narrowed.summary is None
     assert [c.section.number for c in narrowed.unlisted] == ["3.2.1"]
@@ -143,10 +100,10 @@ def test_an_account_narrowed_to_some_sections():
 
 
 def test_the_summary_on_the_day_the_release_took_effect_is_its_own():
-    new = [*OLD[:3], _rule("3.2.2", "The youngest player wins ties."),
-           _summary("March 1, 2024", "3.1.1 Clarified.", title="Changes"),
-           _summary("June 3, 2024", "3.2.2 Reworded.", title="Changes")]
-    account = _diff(new, effective="2024-06-03").publisher
+    new = [*OLD[:3], rule("3.2.2", "The youngest player wins ties."),
+           summary("March 1, 2024", "3.1.1 Clarified.", title="Changes"),
+           summary("June 3, 2024", "3.2.2 Reworded.", title="Changes")]
+    account = diff(new, effective="2024-06-03").publisher
     assert [e.number for e in account.listed] == ["3.2.2"]
 
 
@@ -159,7 +116,7 @@ def test_a_name_cites_a_heading_and_what_is_under_it_where_only_a_heading_bears_
            Section(title="Old Lantern", kind="list", text="Old Lantern (Dawn, 9)",
                    path=("Banned Cards",))]
     new = [*OLD, Section(title="Banned Cards", kind="list", text="Old Lantern (Dawn, 9)"),
-           _summary("New: Banned Cards")]
-    account = _diff(new, old).publisher
+           summary("New: Banned Cards")]
+    account = diff(new, old).publisher
     assert [(e.title, e.status) for e in account.listed] == [("Banned Cards", "changed")]
     assert account.unlisted == []
