@@ -125,7 +125,9 @@ KEYS: dict[str, list[Key]] = {
         Key("cards", list, "only revisions that change what is said of these cards (names "
                            "as `rookery card` takes them)"),
         Key("only", str, "`changes` (default): every revision that changed something; "
-                         "`alerts`: only revisions that raise a ruling alert"),
+                         "`alerts`: only revisions that raise a ruling alert; `unlisted`: "
+                         "only revisions that change what their release neither lists nor "
+                         "marks, and only those changes"),
         Key("title", str, "how messages name themselves (default: `rookery`)"),
         Key("tries", int, "deliveries tried before a message is given up (default 5)"),
         Key("backoff", (int, float), "seconds before a failed message is tried again, "
@@ -432,8 +434,8 @@ def _notify(raw: dict, number: int, where: str) -> NotifyConfig:
         raise UsageError(f"{here}: `url` is required: an apprise URL such as "
                          "json://host/path or mailto://user@host, or env:VARIABLE")
     only = raw.get("only", "changes")
-    if only not in ("changes", "alerts"):
-        raise UsageError(f"{here}: only must be \"changes\" or \"alerts\"")
+    if only not in ("changes", "alerts", "unlisted"):
+        raise UsageError(f"{here}: only must be \"changes\", \"alerts\" or \"unlisted\"")
     for key in ("sources", "sections", "cards"):
         if not all(isinstance(v, str) and v.strip() for v in raw.get(key, [])):
             raise UsageError(f"{here}: {key} must be a list of words")

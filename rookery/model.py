@@ -373,6 +373,9 @@ class DocumentDiff:
     pairs: list[tuple[int, int]] = field(default_factory=list)
     flags: list[Flag] = field(default_factory=list)
     renumberings: list[Renumbering] = field(default_factory=list)
+    # what the newer release says it changed, set against the changes (a
+    # diffs.publisher.PublisherAccount), or None when it neither lists nor marks any
+    publisher: object | None = None
 
 
 def _span(numbers: tuple[str, str]) -> str:

@@ -21,6 +21,7 @@ import requests
 from .config import Config, SourceConfig
 from .diffs.compare import changes_between
 from .diffs.flags import flags_for
+from .diffs.publisher import reckon
 from .errors import FetchError, ParseError, UsageError, one_line
 from .fetchers import Fetched, HttpOptions, fetch
 from .fetchers.discover import find_links
@@ -297,7 +298,8 @@ class Watcher:
         before = self._other_documents(source.id, latest.as_of) if latest else others
         flags = flags_for(diff, doc, others, before)
         told = concerned(self.config.notify, source.id, latest is None,
-                         diff.changes if diff else [], flags)
+                         diff.changes if diff else [], flags,
+                         unlisted=lambda: reckon(previous_doc, doc, diff.changes)[1])
         try:
             revision = revs.add_revision(self.store, source.id, doc, diff, arrival.body_sha,
                                          url, published_at=arrival.published_at,

@@ -18,7 +18,8 @@ def test_json_output_follows_the_contract(cli, fixtures):
     code, out, err = cli("diff", fixtures / V1, fixtures / V2, "--format", "json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert set(data) == {"old", "new", "changes", "renumberings", "flags"}
+    # (the newer page marks its new words in red: the publisher's account comes too)
+    assert set(data) == {"old", "new", "changes", "renumberings", "flags", "publisher"}
     assert set(data["old"]) == {"source", "version", "effective", "label", "format", "sections",
                                 "reading"}
     assert data["old"]["reading"] == data["new"]["reading"] == {"sound": True, "problems": []}
@@ -60,7 +61,10 @@ def test_text_output_is_one_line_per_change_and_plain_when_not_a_terminal(cli, f
                                                                           wide):
     code, out, _ = cli("diff", fixtures / V1, fixtures / V2)
     lines = out.splitlines()
-    assert code == 0 and len(lines) == 1 + 8
+    assert code == 0 and len(lines) == 1 + 8 + 2  # the changes, then what the page marks
+    # (its legend, printed in the red of the marks in both releases, marks nothing)
+    assert lines[-2:] == ["\u00bb publisher marks 5 sections: 5 confirmed",
+                          "\u00bb 2 changes not marked: Burn (removed), 2.1"]
     assert "\x1b[" not in out
     assert "~ Glass Anvil (Core, 40): text changed  The cost should be [-3-]{+4+}, not 2." in lines
     assert "~ (1.3) Duplicate Relics: renumbered 1.2 \u2192 1.3, text unchanged" in lines

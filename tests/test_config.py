@@ -51,6 +51,8 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
     ('cards = 3', r"cards = 3 should be a string"),
     ('[[notify]]\nurl = "json://localhost/"\ncards = ["Kingsgrave", ""]',
      r"cards must be a list of words"),
+    ('[[notify]]\nurl = "json://localhost/"\nonly = "silent"',
+     r"only must be \"changes\", \"alerts\" or \"unlisted\""),
 ])
 def test_mistakes_are_refused_with_what_is_allowed(tmp_path, text, message):
     with pytest.raises(UsageError, match=message):

@@ -162,6 +162,9 @@ def run(args) -> int:
                              if any(matches(c, args.section) for c in r.changes)]
         diff.flags = [f for f in diff.flags
                       if any(section_matches(s, args.section) for s in f.sections)]
+        if diff.publisher is not None:
+            diff.publisher = diff.publisher.narrowed(
+                lambda s: section_matches(s, args.section))
     out = sys.stdout
     if args.format == "json":
         print_json(to_json(diff))

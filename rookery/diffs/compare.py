@@ -17,14 +17,17 @@ from ..model import (Change, ChangeType, Document, DocumentDiff, Renumbering, Se
 from ..parsers.numbering import DOTTED, NUMBER
 from .align import align, increasing_subsequence, parents, text_similarity
 from .flags import flags_for
+from .publisher import account
 from .words import word_ops
 
 
 def diff_documents(old: Document, new: Document, others: list[Document] = ()) -> DocumentDiff:
     """Changes from `old` to `new`, in the order a reader of `new` meets them, with the
-    ruling alerts they raise (against `others` too: other watched documents)."""
+    ruling alerts they raise (against `others` too: other watched documents) and what
+    `new` says it changed (diffs/publisher.py)."""
     diff = changes_between(old, new)
     diff.flags = flags_for(diff, others=others)
+    diff.publisher = account(old, new, diff.changes)
     return diff
 
 

@@ -5,16 +5,20 @@ from __future__ import annotations
 import re
 
 from ..model import Change, Document, DocumentDiff, Flag, Section, number_matches
+from .publisher_words import to_json as publisher_json
 
 
 def to_json(diff: DocumentDiff) -> dict:
-    return {
+    out = {
         "old": _document(diff.old),
         "new": _document(diff.new),
         "changes": [change_json(c) for c in diff.changes],
         "renumberings": [r.to_json() for r in diff.renumberings],
         "flags": [flag_json(f) for f in diff.flags],
     }
+    if diff.publisher is not None:  # the newer release lists or marks its changes
+        out["publisher"] = publisher_json(diff.publisher)
+    return out
 
 
 def flag_json(f: Flag) -> dict:

@@ -4,7 +4,8 @@ Inline word changes are coloured (red deleted, green inserted) when `color` is o
 marked [-like this-] {+like this+} otherwise, as `git diff --word-diff=plain` does.
 Unchanged stretches are cut to a few words on each side; added and removed sections show
 their words. A run of sections that were only renumbered is one line, followed by the
-sections' names when it is short (NAMED_RUN). No line is wider
+sections' names when it is short (NAMED_RUN). Last, when the newer release lists or
+marks its changes, a few "» " lines set that account against them. No line is wider
 than `width` (but for a word longer than a whole line, see terminal.py): what does not
 fit goes on indented continuation lines.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from ..model import Change, DocumentDiff, Renumbering, plural
 from ..terminal import BOLD, DIM, FALLBACK_WIDTH, GREEN, RED, STRIKE, Segments, wrap
 from .compare import grouped
+from .publisher_words import lines as publisher_lines
 from .report import describe, notices
 
 CONTEXT_WORDS = 6
@@ -37,6 +39,9 @@ def render_text(diff: DocumentDiff, color: bool = False,
             for c in entry.changes:  # a short run names its sections, a long one only counts
                 lines += wrap([(f"{INDENT}{c.new.label} (was {c.old.number})", "")], width,
                               color, indent=INDENT * 2)
+    if diff.publisher is not None:  # what the release says it changed, against the above
+        for line in publisher_lines(diff.publisher):
+            lines += wrap([(f"\u00bb {line}", "")], width, color, indent=INDENT)
     return "\n".join(lines) + "\n"
 
 

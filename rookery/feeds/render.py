@@ -60,9 +60,10 @@ def feed_files(path: str, title: str, description: str, page_url: str, base: str
 
 
 def item(base: str, title: str, rev: revs.Revision, line: str, changes: list[Change],
-         flags: list = (), anchor: str = "") -> Item:
+         flags: list = (), anchor: str = "", publisher: list[str] = ()) -> Item:
     """A feed item for a revision: its alerts first, the line that sums it up, the
-    changes it names, and a link to the page (to `anchor` on it, when given)."""
+    changes it names, what the release says it changed against them (`publisher`, in
+    lines), and a link to the page (to `anchor` on it, when given)."""
     url = revision_url(base, rev)
     link = f"{url}#{anchor}" if anchor else url
     alerts = "".join(f"<p><strong>{escape(f.type.capitalize())}:</strong> {escape(f.detail)}</p>"
@@ -76,6 +77,7 @@ def item(base: str, title: str, rev: revs.Revision, line: str, changes: list[Cha
                      f"<li>{escape(e.section.label)}: {escape(sentence(e))}</li>"
                      for e in entries[:LISTED])
     more = f"<p>… and {len(entries) - LISTED} more.</p>" if len(entries) > LISTED else ""
+    more += "".join(f"<p>{escape(said[:1].upper() + said[1:])}.</p>" for said in publisher)
     summary = (f"{alerts}<p>{escape(line)}</p>{f'<ul>{listed}</ul>' if listed else ''}{more}"
                f'<p><a href="{escape(link)}">'
                f'{"The change, word by word" if anchor else "Every change, word by word"}'

@@ -34,6 +34,9 @@ from pathlib import Path
 from ..config import Config
 from ..errors import UsageError
 from ..diffs.compare import grouped
+from ..diffs.publisher import PublisherAccount, account
+from ..diffs.publisher_words import lines as publisher_lines
+from ..diffs.publisher_words import to_json as publisher_json
 from ..diffs.report import change_json, phrases, sentence
 from ..model import Change, Renumbering
 from ..store import Store
@@ -87,7 +90,7 @@ class _Entry:
 
     def __init__(self, store: Store, source: _Source, rev: revs.Revision,
                  before: revs.Revision | None = None):
-        self.store, self.source, self.rev = store, source, rev
+        self.store, self.source, self.rev, self.before = store, source, rev, before
         self.details = details(before, rev)  # its version details, as they changed
 
     @cached_property
@@ -101,6 +104,19 @@ class _Entry:
     @property
     def changes(self) -> list[Change]:
         return [c for _item, c in self.recorded]
+
+    @cached_property
+    def publisher(self) -> PublisherAccount | None:
+        """What the release says it changed, against what did (None: it neither lists nor
+        marks its changes, or it is the first revision)."""
+        if self.before is None:
+            return None
+        return account(revs.document(self.store, self.before),
+                       revs.document(self.store, self.rev), self.changes)
+
+    @property
+    def publisher_lines(self) -> list[str]:
+        return publisher_lines(self.publisher) if self.publisher is not None else []
 
     @cached_property
     def line(self) -> str:
@@ -265,11 +281,13 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
     named = alerts_of.named(flags, source.id)
     changes = folding.parts(_entries(recorded), named)
     groups = arranged(changes, named)
-    folding.budget(groups, [f.detail for f in flags])
+    # (what the publisher says takes its room on the page as an alert's lines do)
+    folding.budget(groups, [f.detail for f in flags] + entry.publisher_lines)
     path = f"{source.id}/revisions/{rev.number}"
     page_ = page("revision.html", 2, [feed(source.title, f"{source.id}/feed", "Document")],
                  source=source, rev=rev, groups=groups, named=named,
                  details=entry.details, marked=_shows_marks(recorded), listed=LISTED,
+                 publisher=entry.publisher_lines,
                  on_page={m["item"] for e in changes for m in e.get("part", [e])
                           if "item" in m}, flags=flags,
                  cards=cards,
@@ -292,6 +310,8 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
                                  f"{ref['item']}.html" if ref.get("item") else None}
                                 for ref in f.sections]} for f in flags],
     }
+    if entry.publisher is not None:
+        data["publisher"] = publisher_json(entry.publisher)
     return {f"{path}.html": page_, f"{path}.json": _json_bytes(data)}
 
 
@@ -327,7 +347,8 @@ def _items(base: str, entries: list[_Entry]) -> list[Item]:
     would pick from all of them): only those are read from the store."""
     newest = sorted(entries, key=lambda e: (e.rev.instant, revision_url(base, e.rev)),
                     reverse=True)[:MAX_ITEMS]
-    return [item(base, e.source.title, e.rev, e.headline, e.changes, e.flags) for e in newest]
+    return [item(base, e.source.title, e.rev, e.headline, e.changes, e.flags,
+                 publisher=e.publisher_lines) for e in newest]
 
 
 def _sources(store: Store, config: Config) -> list[_Source]:

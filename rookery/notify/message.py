@@ -1,6 +1,8 @@
 """A revision in the few lines a chat message or a mail has room for: the document, its
-version and date, the counts, the alerts first (naming both entries), then the changed
-sections by number and title, and the revision page for the rest."""
+version and date, the counts, the alerts first (naming both entries), what the release
+says it changed against what did (diffs/publisher.py), then the changed sections by
+number and title (or, for a target that hears only of them, the changes the release
+neither lists nor marks), and the revision page for the rest."""
 from __future__ import annotations
 
 import re
@@ -36,20 +38,26 @@ class Announcement:
     changes: list[Change]
     alerts: list[tuple[str, str]]  # (type, detail)
     page: str  # the revision page's address
+    publisher: tuple[str, ...] = ()  # the release's own account, in lines
+    unlisted: tuple[Change, ...] = ()  # the changes it neither lists nor marks
 
 
-def compose(a: Announcement, title: str = "rookery") -> Message:
-    """The message for one revision; `title` is how the message names itself. What the
-    document says is made inert for chat services: no mention pings, no link hides."""
+def compose(a: Announcement, title: str = "rookery", unlisted: bool = False) -> Message:
+    """The message for one revision; `title` is how the message names itself; with
+    `unlisted`, the changes it names are those the release neither lists nor marks. What
+    the document says is made inert for chat services: no mention pings, no link hides."""
     when = effective_note(a.label, a.effective) if a.effective else f"released {a.date}"
     head = [f"{a.source_title} {a.label}" + (f" ({when})" if when else ""), _counts(a)]
     tail = ["", f"Every change, word by word: {a.page}"]
     room = MAX_BODY - sum(len(line) + 1 for line in head + tail)
     alerts, room = _fit([_short(f"{kind.capitalize()}: {detail}", MAX_ALERT)
                          for kind, detail in a.alerts], room, "more alert")
-    entries, _room = _fit([_short(_entry(e)) for e in grouped(a.changes)], room,
+    said, room = _fit([_short(line[:1].upper() + line[1:], MAX_ALERT) for line in a.publisher],
+                      room, "more line")
+    shown = list(a.unlisted) if unlisted else a.changes
+    entries, _room = _fit([_short(_entry(e)) for e in grouped(shown)], room,
                           "more change", MAX_LINES)
-    lines = head + alerts + entries
+    lines = head + alerts + said + entries
     alert = f" \u2013 {a.alerts[0][0].capitalize()}" if a.alerts else ""
     return Message(title=inert(f"{title}: {a.source_title} {a.label}{alert}"),
                    body=inert("\n".join(lines)) + "\n" + "\n".join(tail))

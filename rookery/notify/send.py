@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
 from ..config import Config, NotifyConfig
+from ..diffs.publisher import reckon
+from ..diffs.publisher_words import lines as publisher_lines
 from ..masking import masked
 from ..errors import UsageError
 from ..model import plural
@@ -112,7 +114,8 @@ def deliver(store: Store, config: Config, warned: set[str] | None = None) -> Del
             continue
         if d.revision_id not in said:
             said[d.revision_id] = announcement(store, config, d.revision_id, titles)
-        message = compose(said[d.revision_id], target.title)
+        message = compose(said[d.revision_id], target.title,
+                          unlisted=target.only == "unlisted")
         if not outbox.take(store, d, lease_for(target)):
             continue  # another worker is sending it
         try:
@@ -163,13 +166,18 @@ def announcement(store: Store, config: Config, revision_id: int,
     rev = revs.revision(store, revision_id)
     if titles is None:
         titles = {row.id: row.title for row in store.sources()}
+    changes = revs.changes(store, rev)
+    before = revs.previous_revision(store, rev)
+    said, unlisted = reckon(revs.document(store, before), revs.document(store, rev),
+                            changes) if before is not None else (None, [])
     return Announcement(
         source_title=titles.get(rev.source_id) or rev.source_id, label=rev.label,
         date=rev.date, effective=rev.effective, number=rev.number, sections=rev.sections,
         counts={"added": rev.added, "removed": rev.removed, "modified": rev.modified},
-        changes=revs.changes(store, rev),
-        alerts=[(f.type, f.detail) for f in revs.flags(store, rev)],
-        page=f"{config.base_url}{rev.source_id}/revisions/{rev.number}.html")
+        changes=changes, alerts=[(f.type, f.detail) for f in revs.flags(store, rev)],
+        page=f"{config.base_url}{rev.source_id}/revisions/{rev.number}.html",
+        publisher=tuple(publisher_lines(said)) if said is not None else (),
+        unlisted=tuple(unlisted))
 
 
 def send(target: NotifyConfig, message: Message, ident: str | None = None) -> Outcome:

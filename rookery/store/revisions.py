@@ -155,6 +155,13 @@ def latest_revision(store: Store, source_id: str) -> Revision | None:
     return Revision.of(row, store.zone) if row else None
 
 
+def previous_revision(store: Store, rev: Revision) -> Revision | None:
+    """The source's revision before `rev` (None for its first)."""
+    row = store.first(select(t.revisions).where(
+        (t.revisions.c.source_id == rev.source_id) & (t.revisions.c.number == rev.number - 1)))
+    return Revision.of(row, store.zone) if row else None
+
+
 def revision_on(store: Store, source_id: str, day: str,
                 known: list[Revision] | None = None) -> Revision | None:
     """The source's revision in force on `day` (an ISO date): of those that had taken

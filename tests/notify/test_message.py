@@ -17,12 +17,13 @@ def shifted(k: int) -> Change:
                   similarity=1.0, old_index=k, new_index=k + 1)
 
 
-def announce(changes, alerts=()) -> Announcement:
+def announce(changes, alerts=(), publisher=(), unlisted=()) -> Announcement:
     counts = {t: sum(c.type == t for c in changes) for t in ("added", "removed", "modified")}
     return Announcement(source_title="Comprehensive Rules", label="v2020-06-01",
                         date="2020-06-01", effective="2020-06-01", number=5, sections=5000,
                         counts=counts, changes=list(changes), alerts=list(alerts),
-                        page="https://rules.example.org/cr/revisions/5.html")
+                        page="https://rules.example.org/cr/revisions/5.html",
+                        publisher=tuple(publisher), unlisted=tuple(unlisted))
 
 
 def test_a_renumbering_cascade_is_one_line():
@@ -81,3 +82,22 @@ def test_what_a_document_says_cannot_mention_anyone_or_hide_a_link():
     assert "everyone look" in message.body and "the rules" in message.body  # still readable
     assert "mail@example.org" in compose(announce([Change(
         ChangeType.ADDED, None, rule("1.2", "Write to mail@example.org."), new_index=1)])).body
+
+
+def test_what_the_publisher_says_comes_before_the_changes_and_can_be_all_they_name():
+    listed = Change(ChangeType.ADDED, None, rule("2.1"), new_index=1)
+    silent = Change(ChangeType.MODIFIED, rule("3.1"), rule("3.1", "Other words."),
+                    text_changed=True, old_index=2, new_index=2)
+    said = ["publisher lists 1 change in \u201cChanges\u201d: 1 confirmed",
+            "1 change not listed: 3.1"]
+    every = compose(announce([listed, silent], publisher=said, unlisted=[silent])).body
+    only = compose(announce([listed, silent], publisher=said, unlisted=[silent]),
+                   unlisted=True).body
+    for body in (every, only):
+        lines = body.splitlines()
+        assert lines[3:5] == ["Publisher lists 1 change in \u201cChanges\u201d: 1 confirmed",
+                              "1 change not listed: 3.1"]
+    assert [line for line in every.splitlines() if line.startswith("\u2022")] == \
+        ["\u2022 2.1 Some words.: new ruling", "\u2022 3.1 Other words.: text changed"]
+    assert [line for line in only.splitlines() if line.startswith("\u2022")] == \
+        ["\u2022 3.1 Other words.: text changed"]
