@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..errors import ParseError, UnsupportedFormat
 from ..model import Document
+from . import limits
 from .cache import DEFAULT_SIZE, ParseCache, cache_folder, content_key
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
@@ -133,4 +134,5 @@ def _parse(data: bytes, source: str, format: str, options: ReadOptions) -> Docum
         raise UnsupportedFormat(f"contains {found.upper()}, not the {format.upper()} it should "
                                 "be (an error page?)")
     raw = READERS[found].read(data, options)
+    limits.BLOCKS.check(len(raw.blocks))
     return build_document(raw, source=source)
