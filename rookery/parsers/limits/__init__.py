@@ -5,7 +5,8 @@ end cut off would show as sections removed, and be recorded and published that w
 Each limit is far above any rules document (the Magic Comprehensive Rules, the largest
 we know, are under a tenth of each) and low enough that a file within every limit is
 read in well under a gigabyte and half a minute. What no limit here foresees is bounded
-by the memory and time a parse may take in its own process.
+by the memory and time a parse may take in its own process (isolated.py). A page
+nested past HTML_DEPTH is read with its deeper elements beside each other (nesting.py).
 """
 from __future__ import annotations
 
