@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import UsageError
+from .feeds.names import RESERVED as SITE_FILES
 from .fetchers.base import HttpOptions
 from .masking import masked, password_masked
 from .parsers import FORMATS as READ_FORMATS
@@ -102,7 +103,9 @@ KEYS: dict[str, list[Key]] = {
                                       "and quarantined by a fetch; 0: no deadline"),
     ],
     "source": [
-        Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`"),
+        Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`; "
+                       "not a name the site keeps for its own files (`index.html`, "
+                       "`feed.atom`, `feed.rss`, `style.css`, `cards`)"),
         Key("title", str, "how pages, feeds and messages name it, as written (dashes and "
                            "quotes kept)"),
         Key("url", str, "the document's address, or a file path (relative to the file); "
@@ -393,6 +396,10 @@ def _source(raw: dict, base: Path, where: str, check_selectors: bool = True) -> 
     _check(raw, "source", here)
     if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", str(raw.get("id", ""))):
         raise UsageError(f"{here}: `id` is required: lower-case letters, digits, '.', '-', '_'")
+    if raw["id"] in SITE_FILES:
+        raise UsageError(f"{here}: the published site keeps the name {raw['id']!r} for its own "
+                         f"files ({', '.join(SITE_FILES)}); choose another id, such as "
+                         f"{raw['id'].partition('.')[0] + '-rules'!r}")
     discover = raw.get("discover")
     if discover is not None:
         _check(discover, "discover", f"{here} discover")

@@ -19,6 +19,7 @@ Each revision's card facts are kept beside the pages (CARD_FACTS, cards/facts.py
 card index reads only new revisions' sections.
 `full` renders and rewrites every file, and removes files an earlier build made that are
 no longer part of the site. Either way the folder ends up as a full build would make it.
+Names on disk come from the site's own scheme (names.py).
 """
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ from .cards import card_pages
 from .feeds import MAX_ITEMS, Item
 from .history import section_pages
 from .incremental import Selection
+from .names import source_folder
 from .render import feed, feed_files, item, page
 from .summary import arranged, badges, details, flagged, headline
 
@@ -161,12 +163,13 @@ def build(store: Store, config: Config, only: Selection | None = None,
         everything += feed_entries
         latest += entries
         if only is None or source.id in only.sources:
-            files[f"{source.id}/index.html"] = page(
-                "source.html", 1, [feed(source.title, f"{source.id}/feed", "Document")],
+            folder = source_folder(source.id)
+            files[f"{folder}/index.html"] = page(
+                "source.html", 1, [feed(source.title, f"{folder}/feed", "Document")],
                 source=source, revisions=list(reversed(entries)))
-            files.update(feed_files(f"{source.id}/feed", source.title,
+            files.update(feed_files(f"{folder}/feed", source.title,
                                     f"Changes to {source.title}, release by release.",
-                                    f"{base}{source.id}/index.html", base,
+                                    f"{base}{folder}/index.html", base,
                                     _items(base, feed_entries), source.author))
         files.update(section_pages(store, source, base, {e.rev.id: e.rev for e in entries},
                                    alerts, titles,
@@ -266,8 +269,9 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
     changes = folding.parts(_entries(recorded), named)
     groups = arranged(changes, named)
     folding.budget(groups, [f.detail for f in flags])
-    path = f"{source.id}/revisions/{rev.number}"
-    page_ = page("revision.html", 2, [feed(source.title, f"{source.id}/feed", "Document")],
+    folder = source_folder(source.id)
+    path = f"{folder}/revisions/{rev.number}"
+    page_ = page("revision.html", 2, [feed(source.title, f"{folder}/feed", "Document")],
                  source=source, rev=rev, groups=groups, named=named,
                  details=entry.details, marked=_shows_marks(recorded), listed=LISTED,
                  on_page={m["item"] for e in changes for m in e.get("part", [e])
@@ -284,11 +288,11 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
         "summary": entry.headline,
         "cards": [{"name": card.name, "page": card_url(base, card)}
                   for card in cards],
-        "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}
+        "changes": [{**change_json(c), "history": f"{base}{folder}/sections/{item}.html"}
                     for item, c in recorded],
         "renumberings": [e["run"].to_json() for e in changes if "run" in e],
         "flags": [{"type": f.type, "detail": f.detail,
-                   "sections": [{**ref, "history": f"{base}{ref['source']}/sections/"
+                   "sections": [{**ref, "history": f"{base}{source_folder(ref['source'])}/sections/"
                                  f"{ref['item']}.html" if ref.get("item") else None}
                                 for ref in f.sections]} for f in flags],
     }

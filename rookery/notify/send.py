@@ -25,6 +25,7 @@ from urllib.parse import quote, urlsplit
 from ..config import Config, NotifyConfig
 from ..masking import masked
 from ..errors import UsageError
+from ..feeds.names import source_folder
 from ..model import plural
 from ..parsers.normalize import plain
 from ..store import outbox
@@ -169,7 +170,7 @@ def announcement(store: Store, config: Config, revision_id: int,
         counts={"added": rev.added, "removed": rev.removed, "modified": rev.modified},
         changes=revs.changes(store, rev),
         alerts=[(f.type, f.detail) for f in revs.flags(store, rev)],
-        page=f"{config.base_url}{rev.source_id}/revisions/{rev.number}.html")
+        page=f"{config.base_url}{source_folder(rev.source_id)}/revisions/{rev.number}.html")
 
 
 def send(target: NotifyConfig, message: Message, ident: str | None = None) -> Outcome:
