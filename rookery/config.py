@@ -26,14 +26,10 @@ from .fetchers.base import HttpOptions
 from .masking import masked, password_masked
 from .parsers import FORMATS as READ_FORMATS
 from .parsers.cache import DEFAULT_SIZE as CACHE_SIZE
+from .parsers.limits import PARSE_DEADLINE, PARSE_MEMORY
 
 FORMATS = (*READ_FORMATS, "auto")
-# what one parse may take (parsers/limits/isolated.py): two at once, and rookery itself,
-# fit in a machine of 2 cores and 4 GB; the longest real release (the Magic Comprehensive
-# Rules read by pdfplumber) takes under half of the memory and a sixth of the time
-PARSE_MEMORY = 1024 * 1024 * 1024
 MIN_PARSE_MEMORY = 64 * 1024 * 1024
-PARSE_DEADLINE = 300.0
 PDF_READERS = ("pdfium", "pdfplumber")
 _DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$")
 
@@ -97,7 +93,8 @@ KEYS: dict[str, list[Key]] = {
         Key("memory", int, "bytes of memory the reading of one release may take, in a "
                            "process of its own (default 1 GB: two at once fit a 4 GB "
                            "machine); a release that needs more is refused, and quarantined "
-                           "by a fetch; 0: no ceiling"),
+                           "by a fetch; 0: no ceiling (and with `deadline` 0 too, releases "
+                           "are read in rookery's own process, as a debugger wants)"),
         Key("deadline", (int, float), "seconds the reading of one release may take (default "
                                       "300); a release still being read then is refused, "
                                       "and quarantined by a fetch; 0: no deadline"),

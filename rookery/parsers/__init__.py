@@ -37,16 +37,16 @@ class ReadOptions:
     `workers`: processes that read a long PDF's pages (0: one per core; 1: none), and
     `pool_pages` the fewest pages they are started for (None: pdf/pool.py's default);
     `memory` (bytes) and `deadline` (seconds): what a parse in a process of its own may
-    take (isolated.py; 0: no ceiling). None of these but `remove` and `pdf_reader`
-    changes what a parse yields."""
+    take (limits/isolated.py; 0: no ceiling, and both 0: parsed in this process). None
+    of these but `remove` and `pdf_reader` changes what a parse yields."""
 
     remove: tuple[str, ...] = ()
     pdf_reader: str = "pdfium"
     progress: object = None  # a callable(done, total) told of long work (PDF pages)
     workers: int = 0
     pool_pages: int | None = None
-    memory: int = 0
-    deadline: float = 0
+    memory: int = limits.PARSE_MEMORY
+    deadline: float = limits.PARSE_DEADLINE
 
 
 def parse_cache(folder=None, max_bytes: int = DEFAULT_SIZE) -> ParseCache:

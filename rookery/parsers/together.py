@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..model import Document
-from . import ReadOptions, cache_key
+from . import ReadOptions, cache_key, parse
 from .cache import ParseCache
 from .limits.isolated import Job, parse_apart
 
@@ -35,8 +35,9 @@ class Release:
 def parse_releases(releases: list[Release], cache: ParseCache | None = None,
                    options: ReadOptions | None = None) -> list[Document]:
     """The releases' Documents, in order, each as `parse` gives it; those the cache
-    lacks are read in processes of their own (side by side where there are cores), and
-    a release that fails raises its error, named, once every read is over."""
+    lacks are read in processes of their own (side by side where there are cores), or
+    here when `options` set no ceiling at all, and a release that fails raises its
+    error, named, once every read is over."""
     options = options or ReadOptions()
     keys = [cache_key(r.data, r.format, options) for r in releases]
     docs: list[Document | None] = [cache.get(key, r.source) if cache is not None else None
@@ -46,6 +47,14 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
     for k, doc in enumerate(docs):
         if doc is None and keys[k] not in {keys[j] for j in todo}:
             todo.append(k)
+    if not (options.memory or options.deadline):  # no ceilings: read here, one by one
+        for k in todo:
+            r = releases[k]
+            docs[k] = parse(r.data, r.source, r.format,
+                            options=dataclasses.replace(options, progress=r.progress))
+            if cache is not None:
+                cache.put(keys[k], docs[k])
+        todo = []
     at_once = side_by_side([releases[k] for k in todo], options)
     # side by side, each reads its whole document in its process; alone, a long PDF's
     # pages may be read by a pool of its own (pdf/pool.py)

@@ -15,6 +15,12 @@ from dataclasses import dataclass
 from ...errors import TooLarge
 
 MB = 1024 * 1024
+# what one parse may take in its own process (isolated.py): two at once, and rookery
+# itself, fit in a machine of 2 cores and 4 GB; the largest real release (the Magic
+# Comprehensive Rules read by pdfplumber) takes under half of the memory and a sixth of
+# the time
+PARSE_MEMORY = 1024 * MB
+PARSE_DEADLINE = 300.0
 
 
 @dataclass(frozen=True)
