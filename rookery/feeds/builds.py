@@ -131,17 +131,20 @@ def _new_folder(builds: Path) -> Path:
 def _link_tree(source: Path, target: Path) -> None:
     """Every file of `source` hard-linked at the same place under `target` (copied where
     the system cannot link); files being written there are left out."""
-    for top, dirs, files in os.walk(source):
-        here = Path(target, os.path.relpath(top, source))
-        for name in dirs:
-            (here / name).mkdir(exist_ok=True)
-        for name in files:
-            if name.startswith(TEMPORARY) or name == UNFINISHED:
-                continue
-            try:
-                os.link(os.path.join(top, name), here / name)
-            except OSError:
-                shutil.copy2(os.path.join(top, name), here / name)
+    pending = [(os.fspath(source), os.fspath(target))]
+    while pending:
+        here, there = pending.pop()
+        with os.scandir(here) as entries:
+            for entry in entries:
+                made = os.path.join(there, entry.name)
+                if entry.is_dir(follow_symlinks=False):
+                    os.mkdir(made)
+                    pending.append((entry.path, made))
+                elif not entry.name.startswith(TEMPORARY) and entry.name != UNFINISHED:
+                    try:
+                        os.link(entry.path, made)
+                    except OSError:
+                        shutil.copy2(entry.path, made)
 
 
 def _switch(site: Path, folder: Path, builds: Path) -> None:

@@ -1,7 +1,7 @@
 """Untrusted bytes parsed where a runaway cannot hurt the rest: each release in a process
 of its own, under a ceiling on the memory it may take and the time it may run.
 
-The readers' own limits (limits.py) refuse what they can name; this bounds what they
+The readers' own limits (this package) refuse what they can name; this bounds what they
 cannot: a PDF library that builds gigabytes from a few kilobytes, or that aborts the
 whole process when memory runs out. The process's address space may grow by `memory`
 bytes past what it started with, and it is killed, with any process it started, after
