@@ -39,10 +39,9 @@ def flatten(text: str, bound: int) -> Flattened:
     """`text` with no element opened deeper than `bound` (counted as the module doc says),
     with the depth the page itself reaches and its number of elements. A page within the
     bound comes back as it is."""
-    deepest, elements, _ = _scan(text, None)
-    if deepest <= bound:
+    deepest, elements, edits = _scan(text, bound)
+    if not edits:
         return Flattened(text, deepest, elements)
-    _, _, edits = _scan(text, bound)
     out, at = [], 0
     for start, end, replacement in edits:
         out.append(text[at:start])
@@ -52,14 +51,15 @@ def flatten(text: str, bound: int) -> Flattened:
     return Flattened("".join(out), deepest, elements)
 
 
-def _scan(text: str, bound: int | None) -> tuple[int, int, list]:
-    """(the deepest depth, the start tags, edits): with a `bound`, each edit (start,
-    end, replacement) closes the deepest open element before a start tag past it, or
-    drops the end tag of an element closed that way; without, no edits."""
+def _scan(text: str, bound: int) -> tuple[int, int, list]:
+    """(the page's own deepest depth, its start tags, edits): each edit (start, end,
+    replacement) closes the deepest open element before a start tag past `bound`, or
+    drops the end tag of an element closed that way. One pass: the page's own depth is
+    the elements open here and those closed early whose end has not come."""
     stack: list[tuple[str, int]] = []  # (name, order opened) of the open elements
     closed_early: dict[str, list[int]] = {}  # name → order opened, of those closed early
     open_by_name: dict[str, list[int]] = {}
-    deepest, order, elements, edits = 0, 0, 0, []
+    deepest, order, elements, early, edits = 0, 0, 0, 0, []
     at = 0
     while (m := _TAG.search(text, at)) is not None:
         at = m.end()
@@ -69,11 +69,11 @@ def _scan(text: str, bound: int | None) -> tuple[int, int, list]:
         name = name.lower()
         if m.group(1):  # an end tag: closes the latest open element of its name
             latest = open_by_name.get(name)
-            early = closed_early.get(name)
-            if early and (not latest or early[-1] > latest[-1]):
-                early.pop()
-                if bound is not None:
-                    edits.append((m.start(), m.end(), ""))
+            closed = closed_early.get(name)
+            if closed and (not latest or closed[-1] > latest[-1]):
+                closed.pop()
+                early -= 1
+                edits.append((m.start(), m.end(), ""))
                 continue
             if latest:
                 while stack:
@@ -90,13 +90,13 @@ def _scan(text: str, bound: int | None) -> tuple[int, int, list]:
         if name in FLAT or m.group(3).endswith("/"):  # (self-closing, as in SVG)
             continue
         order += 1
-        if bound is not None and len(stack) >= bound:
-            # past the bound: the deepest closes, and this one stands beside it
+        if len(stack) >= bound:  # past the bound: the deepest closes, this stands beside it
             top, opened = stack.pop()
             open_by_name[top].pop()
             closed_early.setdefault(top, []).append(opened)
+            early += 1
             edits.append((m.start(), m.start(), f"</{top}>"))
         stack.append((name, order))
         open_by_name.setdefault(name, []).append(order)
-        deepest = max(deepest, len(stack))
+        deepest = max(deepest, len(stack) + early)
     return deepest, elements, edits
