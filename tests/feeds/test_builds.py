@@ -103,19 +103,18 @@ def test_kill_9_at_any_moment_of_a_publish_leaves_one_whole_site_and_the_next_re
     with after.open_store(readonly=True) as store:
         new = files_in(_full(store, after, tmp_path / "new"))
     picks = random.Random(44)
-    seen = {"old": 0, "new": 0}
+    cut_short = 0  # kills that left a build half made, for the next publish to remove
     moments = None  # how many changes a whole publish makes in the site's folders
     for trial in range(TRIALS + 1):
         site = tmp_path / f"trial-{trial}" / "site"
         published(before, site)
         made = _publish_killed(after, site, picks.randint(1, moments) if moments else None)
         moments = moments or made
-        got = served(site)
-        assert got in (old, new), (trial, made)
-        seen["old" if got == old else "new"] += 1
+        assert served(site) in (old, new), (trial, made)
+        cut_short += bool(leftovers(site))
         published(after, site)
         assert served(site) == new and leftovers(site) == [], trial
-    assert moments > 20 and seen["old"] >= TRIALS // 2  # (most moments come before the switch)
+    assert moments > 20 and cut_short >= 1  # (the kills did land inside publishes)
 
 
 def _publish_killed(config, site: Path, after_events: int | None) -> int:
