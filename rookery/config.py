@@ -21,12 +21,15 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import UsageError
+from .feeds.names import RESERVED as SITE_FILES
 from .fetchers.base import HttpOptions
 from .masking import masked, password_masked
 from .parsers import FORMATS as READ_FORMATS
 from .parsers.cache import DEFAULT_SIZE as CACHE_SIZE
+from .parsers.limits import PARSE_DEADLINE, PARSE_MEMORY
 
 FORMATS = (*READ_FORMATS, "auto")
+MIN_PARSE_MEMORY = 64 * 1024 * 1024
 PDF_READERS = ("pdfium", "pdfplumber")
 _DURATION = re.compile(r"^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$")
 
@@ -84,12 +87,22 @@ KEYS: dict[str, list[Key]] = {
         Key("cache_size", int, "bytes the parse cache may hold, the least recently used "
                                "parses going first (default 256 MB); 0 keeps no cache"),
         Key("workers", int, "processes that read a long PDF's pages where that pays (not "
-                            "PDFium's with the compiled loops), or two long PDFs side by "
-                            "side, at once (default: one per core); 1 reads everything in "
-                            "this process"),
+                            "PDFium's with the compiled loops), or two releases side by "
+                            "side, at once (default: one per core); 1 reads one release at "
+                            "a time, its pages in one process"),
+        Key("memory", int, "bytes of memory the reading of one release may take, in a "
+                           "process of its own (default 1 GB: two at once fit a 4 GB "
+                           "machine); a release that needs more is refused, and quarantined "
+                           "by a fetch; 0: no ceiling (and with `deadline` 0 too, releases "
+                           "are read in rookery's own process, as a debugger wants)"),
+        Key("deadline", (int, float), "seconds the reading of one release may take (default "
+                                      "300); a release still being read then is refused, "
+                                      "and quarantined by a fetch; 0: no deadline"),
     ],
     "source": [
-        Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`"),
+        Key("id", str, "the source's stable name: lower-case letters, digits, `.`, `-`, `_`; "
+                       "not a name the site keeps for its own files (`index.html`, "
+                       "`feed.atom`, `feed.rss`, `style.css`, `cards`)"),
         Key("title", str, "how pages, feeds and messages name it, as written (dashes and "
                            "quotes kept)"),
         Key("url", str, "the document's address, or a file path (relative to the file); "
@@ -146,12 +159,21 @@ def key_names(table: str) -> set[str]:
 
 @dataclass(frozen=True)
 class ParseSettings:
-    """The [parse] table: where parses are cached, how much, and how many processes
-    read a long PDF."""
+    """The [parse] table: where parses are cached, how much, how many processes read at
+    once, and what one parse may take."""
 
     cache: Path | None = None  # None: the user's cache folder (parsers.cache)
     cache_size: int = CACHE_SIZE
     workers: int = 0  # 0: one per core
+    memory: int = PARSE_MEMORY  # bytes one parse may take, in its own process; 0: any
+    deadline: float = PARSE_DEADLINE  # seconds one parse may take; 0: any
+
+    def read_options(self, **more):
+        """The reading options these settings give (workers and ceilings), with `more`."""
+        from .parsers import ReadOptions
+
+        return ReadOptions(workers=self.workers, memory=self.memory,
+                           deadline=self.deadline, **more)
 
     def open_cache(self):
         """The parse cache these settings describe (in memory only at size 0)."""
@@ -373,6 +395,10 @@ def _source(raw: dict, base: Path, where: str, check_selectors: bool = True) -> 
     _check(raw, "source", here)
     if not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", str(raw.get("id", ""))):
         raise UsageError(f"{here}: `id` is required: lower-case letters, digits, '.', '-', '_'")
+    if raw["id"] in SITE_FILES:
+        raise UsageError(f"{here}: the published site keeps the name {raw['id']!r} for its own "
+                         f"files ({', '.join(SITE_FILES)}); choose another id, such as "
+                         f"{raw['id'].partition('.')[0] + '-rules'!r}")
     discover = raw.get("discover")
     if discover is not None:
         _check(discover, "discover", f"{here} discover")
@@ -525,13 +551,18 @@ def _unique(names: list[str], what: str, where: str) -> None:
 
 def _parse_settings(table: dict, base: Path, where: str) -> ParseSettings:
     here = f"{where} [parse]"
-    for key in ("cache_size", "workers"):
+    for key in ("cache_size", "workers", "memory", "deadline"):
         if table.get(key, 0) < 0:
             raise UsageError(f"{here}: {key} = {table[key]!r} is out of range (0 or more)")
+    memory = table.get("memory", PARSE_MEMORY)
+    if 0 < memory < MIN_PARSE_MEMORY:
+        raise UsageError(f"{here}: memory = {memory!r} is too little to read anything; give "
+                         f"at least {MIN_PARSE_MEMORY} bytes (64 MB), or 0 for no ceiling")
     cache = table.get("cache")
     return ParseSettings(cache=base / Path(cache).expanduser() if cache else None,
                          cache_size=table.get("cache_size", ParseSettings.cache_size),
-                         workers=table.get("workers", 0))
+                         workers=table.get("workers", 0), memory=memory,
+                         deadline=float(table.get("deadline", PARSE_DEADLINE)))
 
 
 def _fetch_options(table: dict, where: str) -> HttpOptions:

@@ -24,6 +24,11 @@ class NoSections(ParseError):
     """The document parsed but has nothing that looks like a section."""
 
 
+class TooLarge(ParseError):
+    """The bytes pass one of a reader's declared limits (parsers/limits.py), or the
+    memory or time a parse may take: refused whole, never read in part."""
+
+
 class UsageError(RookeryError):
     """The command line or configuration asks for something impossible."""
 

@@ -27,8 +27,9 @@ from .fetchers import Fetched, HttpOptions, fetch
 from .fetchers.discover import find_links
 from .model import Document, plural
 from .notify.targets import concerned
-from .parsers import PARSER_VERSION, ReadOptions, parse, sniff
+from .parsers import PARSER_VERSION, sniff
 from .parsers.cache import content_key
+from .parsers.together import Release, parse_releases
 from .progress import Progress
 from .store import claims
 from .store import revisions as revs
@@ -352,16 +353,15 @@ class Watcher:
         if source.format != "auto" and found is not None and found != source.format:
             raise Quarantine(f"{found.upper()} where a {source.format.upper()} was expected "
                              "(an error page?)")
-        options = ReadOptions(remove=source.remove, pdf_reader=self.config.pdf_reader,
-                              progress=self.progress.pages(f"{source.id}: reading"),
-                              workers=self.config.parse.workers)
+        options = self.config.parse.read_options(remove=source.remove,
+                                                 pdf_reader=self.config.pdf_reader)
         key = content_key(data, source.format, source.remove, options.pdf_reader)
         doc = self.store.parsed(key, PARSER_VERSION)
         if doc is None:
             stats.parses += 1
-            try:
-                doc = parse(data, source=url, format=source.format, options=options,
-                            cache=self.parses)
+            try:  # in a process of its own, within the memory and time one parse may take
+                doc = parse_releases([Release(data, url, source.format, self.progress.pages(
+                    f"{source.id}: reading"))], self.parses, options)[0]
             except (ParseError, UsageError):
                 raise
             except Exception as e:  # noqa: BLE001 - a reader's fault on a hostile body

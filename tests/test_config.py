@@ -31,8 +31,12 @@ def test_file_then_environment_then_flag(tmp_path, monkeypatch):
 @pytest.mark.parametrize("text,message", [
     ('colour = "red"', r"unknown key colour; allowed: author, base_url, cards, data, database, fetch, "
                         r"notify, parse, pdf_reader, site, source, timezone"),
-    ('[parse]\ncache_dir = "x"', r"unknown key cache_dir; allowed: cache, cache_size, workers"),
+    ('[parse]\ncache_dir = "x"',
+     r"unknown key cache_dir; allowed: cache, cache_size, deadline, memory, workers"),
     ('[parse]\nworkers = -1', r"workers = -1 is out of range"),
+    ('[parse]\nmemory = 1000', r"memory = 1000 is too little to read anything"),
+    ('[parse]\ndeadline = -5', r"deadline = -5 is out of range"),
+    ('[parse]\nmemory = 1.5', r"memory = 1.5 should be a whole number"),
     ('[parse]\ncache_size = "big"', r"cache_size = 'big' should be a whole number"),
     ('timezone = "Mars/Olympus"', r"timezone = 'Mars/Olympus' is not a time zone; give an IANA"),
     ('timezone = 2', r"timezone"),

@@ -1,9 +1,12 @@
 """One source's bad body never stops another source: a control character beside an
-element the HTML reader drops is read, not a crash, and a body that makes a reader fail
-is quarantined with the reason while the sources after it are fetched as usual."""
+element the HTML reader drops is read, not a crash, and a body that makes its reader's
+process die is quarantined with the reason while the sources after it are fetched as
+usual."""
 from __future__ import annotations
 
-import rookery.parsers.html as html_reader
+import re
+
+import hostile_files
 from rookery.config import parse_config
 from rookery.store import Store
 from rookery.store.records import FetchOutcome
@@ -47,27 +50,22 @@ def test_a_control_character_after_a_dropped_element_is_read(tmp_path, http_serv
     assert outcomes == {"ember": FetchOutcome.REVISION, "tide": FetchOutcome.REVISION}
 
 
-def test_a_body_a_reader_fails_on_is_quarantined_and_the_next_source_fetched(
-        tmp_path, http_server, monkeypatch):
-    """A reader fault (stood in for by one that fails on a marked body: no real body is
-    known to crash a reader now) is quarantined with its reason, and the source after it
-    is still fetched and recorded."""
-    real = html_reader.read
-
-    def failing(data, options):
-        if b"ember" in data.lower():
-            raise ValueError("a reader fault")
-        return real(data, options)
-
-    monkeypatch.setattr(html_reader, "read", failing)
-    base = served(tmp_path, http_server, {"ember.html": CONTROL_PAGE, "tide.html": PLAIN_PAGE})
-    config = parse_config(open(config_for(tmp_path, base, ["ember.html", "tide.html"])).read(),
-                          tmp_path)
+def test_a_body_that_crashes_its_reader_is_quarantined_and_the_next_source_fetched(
+        tmp_path, http_server):
+    """A PDF whose forms make PDFium build far more than the memory a parse may take:
+    PDFium aborts its process, the body is quarantined with one line saying so, and the
+    source after it is fetched and recorded."""
+    base = served(tmp_path, http_server, {"ember.pdf": hostile_files.forms_of_long_runs(),
+                                          "tide.html": PLAIN_PAGE})
+    config = parse_config('[parse]\nmemory = 268435456\n'
+                          f'[[source]]\nid = "ember"\nurl = "{base}/ember.pdf"\n'
+                          f'[[source]]\nid = "tide"\nurl = "{base}/tide.html"\n', tmp_path)
     with Store(config.data) as store:
         stats = Watcher(store, config).cycle()
         assert stats.quarantined == 1 and len(stats.revisions) == 1
         fetches = {f.source_id: f for f in store.fetches()}
     assert fetches["ember"].outcome == FetchOutcome.QUARANTINED
-    assert "reader failed" in fetches["ember"].detail and "a reader fault" in \
-        fetches["ember"].detail
+    assert re.fullmatch(r".*/ember\.pdf: the reader stopped on it \(killed by SIG\w+\), most "
+                        r"likely for want of memory: the 256 MB one parse may take "
+                        r"\(\[parse\] memory\)", fetches["ember"].detail)
     assert fetches["tide"].outcome == FetchOutcome.REVISION

@@ -12,6 +12,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..feeds.names import card_page
 from ..model import Change, Kind, Section, title_key
 from ..store import Store
 from ..store import revisions as revs
@@ -301,16 +302,18 @@ def sort_name(name: str) -> str:
 
 
 def _slugs(cards: dict[str, Card]) -> None:
-    """Each card's page name: ASCII words and hyphens. Two names that would share one
-    (they differ only in punctuation) leave it to the card named first, and the other
-    gets a short hash of its key: new revisions never move a card's page."""
+    """Each card's page name: ASCII words and hyphens, as the site names pages
+    (feeds/names.py: never the card index's, never too long for a file name). Two names
+    that would share one (they differ only in punctuation) leave it to the card named
+    first, and the other gets a short hash of its key: new revisions never move a card's
+    page."""
     def first_named(card: Card):
         return min((m.revision.id for m in card.moments), default=0), card.key
 
     taken: set[str] = set()
     for card in sorted(cards.values(), key=first_named):
         text = unicodedata.normalize("NFKD", card.key).encode("ascii", "ignore").decode()
-        slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+        slug = card_page(re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-"), card.key)
         if not slug or slug in taken:
             slug = f"{slug or 'card'}-{hashlib.sha256(card.key.encode()).hexdigest()[:8]}"
         taken.add(slug)

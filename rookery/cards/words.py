@@ -3,6 +3,7 @@ all say of it, said once."""
 from __future__ import annotations
 
 from ..diffs.report import noun, phrases
+from ..feeds.names import source_folder
 from ..store import revisions as revs
 from .timeline import Card, Listing, Moment
 
@@ -72,7 +73,7 @@ def card_url(base: str, card: Card) -> str:
 
 def revision_url(base: str, rev: revs.Revision) -> str:
     """Where the published site keeps the revision's page."""
-    return f"{base}{rev.source_id}/revisions/{rev.number}.html"
+    return f"{base}{source_folder(rev.source_id)}/revisions/{rev.number}.html"
 
 
 def rev_json(rev: revs.Revision, base: str) -> dict:
@@ -95,7 +96,7 @@ def card_json(card: Card, titles: dict[str, str], base: str) -> dict:
         "timeline": [{"type": m.what, "document": titles.get(m.source, m.source),
                       "revision": rev_json(m.revision, base), "what": what(m),
                       "section": m.section.ref(),
-                      "history": f"{base}{m.source}/sections/{m.item}.html",
+                      "history": f"{base}{source_folder(m.source)}/sections/{m.item}.html",
                       "text": m.section.text if m.change is None or m.what != "modified"
                       else None,
                       "ops": [[op, t] for op, t in m.change.ops] if m.change else [],

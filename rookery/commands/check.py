@@ -34,12 +34,10 @@ def add(p, name: str) -> None:
 def run(args) -> int:
     from ..errors import FetchError, ParseError, UnsupportedFormat
     from ..model import reading_to_dict
-    from ..parsers import ReadOptions
 
     config = config_of(args)
-    options = ReadOptions(remove=tuple(args.remove),
-                          pdf_reader=args.pdf_reader or config.pdf_reader,
-                          workers=config.parse.workers)
+    options = config.parse.read_options(remove=tuple(args.remove),
+                                        pdf_reader=args.pdf_reader or config.pdf_reader)
     try:
         doc = _read(args, options)
     except (ParseError, UnsupportedFormat, FetchError) as e:
@@ -60,7 +58,7 @@ def run(args) -> int:
 def _read(args, options):
     """The release parsed afresh (a stored revision from its kept body, as its source is
     read), judged as it is read."""
-    from ..parsers import parse
+    from ..parsers.together import Release, parse_releases
     from .diff import load_documents, store_ref
 
     ref = store_ref(args.release)
@@ -78,8 +76,8 @@ def _read(args, options):
     source = next((s for s in config.sources if s.id == rev.source_id), None)
     if source is not None and not args.remove:
         options = dataclasses.replace(options, remove=source.remove)
-    return parse(data, source=args.release, options=options,
-                 cache=config.parse.open_cache())
+    return parse_releases([Release(data, args.release)], config.parse.open_cache(),
+                          options)[0]
 
 
 def render(release: str, format: str, reading) -> str:

@@ -65,7 +65,7 @@ def store_ref(location: str) -> tuple[str, str] | None:
 def load_documents(locations: list[str], options: ReadOptions,
                    cache: ParseCache | None = None, args=None) -> list[Document]:
     """Fetch and parse the releases named by paths or URLs, or read stored revisions;
-    two long PDFs are read side by side (parsers/together.py).
+    each in a process of its own, side by side (parsers/together.py).
 
     The format comes from the bytes; a name or Content-Type that promises a PDF must be
     kept, since an HTML page behind a .pdf link is an error page, not a release."""
@@ -139,15 +139,13 @@ def _releases(args) -> None:
 def run(args) -> int:
     from ..diffs.compare import diff_documents
     from ..diffs.report import matches, section_matches, to_json
-    from ..parsers import ReadOptions
     from ..parsers.cache import ParseCache
 
     _releases(args)
     config = config_of(args)
     cache = ParseCache() if args.no_cache else config.parse.open_cache()
     reader = args.pdf_reader or config.pdf_reader
-    options = ReadOptions(remove=tuple(args.remove), pdf_reader=reader,
-                          workers=config.parse.workers)
+    options = config.parse.read_options(remove=tuple(args.remove), pdf_reader=reader)
     old, new = load_documents([args.old, args.new], options, cache, args)
     diff = diff_documents(old, new)
     if args.section:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import sys
 
+from ..feeds.names import source_folder
 from ..terminal import BOLD, Segments, width, wrap
 from .common import add_format, config_of, print_json, require_revisions, write_lines
 
@@ -53,7 +54,8 @@ def run(args) -> int:
         said.append([(INDENT, "")] + _snippet(h.snippet, color))
         if h.last_change:
             said.append([(f"{INDENT}last changed: {h.last_change.cited}: {h.how}", "")])
-        said.append([(f"{INDENT}{base}{h.source_id}/sections/{h.item_id}.html", "")])
+        said.append([(f"{INDENT}{base}{source_folder(h.source_id)}/sections/{h.item_id}.html",
+                       "")])
         write_lines([line for segments in said
                      for line in wrap(segments, columns, color, indent=INDENT)])
     return 0
@@ -85,7 +87,7 @@ def _json(h, base: str) -> dict:
             "revision": _revision(h.revision),
             "last_changed": _revision(h.last_change) | {"how": h.how}
             if h.last_change else None,
-            "history": f"{base}{h.source_id}/sections/{h.item_id}.html"}
+            "history": f"{base}{source_folder(h.source_id)}/sections/{h.item_id}.html"}
 
 
 def _revision(rev) -> dict:

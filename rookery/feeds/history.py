@@ -7,6 +7,7 @@ from ..diffs.report import sentence
 from ..store import Store
 from ..store import revisions as revs
 from .alerts import Alert
+from .names import source_folder
 from .render import feed, feed_files, item, page
 from .summary import flagged
 
@@ -26,11 +27,12 @@ def section_pages(store: Store, source, base: str, known: dict[int, revs.Revisio
         last = events[-1]  # the section's latest change: a removal leaves no wording in force
         removed = last.revision if last.change is not None and last.change.new is None else None
         name = revs.latest_version(store, item_id).label  # its current name, retitles and all
-        path = f"{source.id}/sections/{item_id}"
+        folder = source_folder(source.id)
+        path = f"{folder}/sections/{item_id}"
         feed_title = f"{name} — {source.title}"
         files[f"{path}.html"] = page(
             "section.html", 2, [feed(feed_title, path, "This section"),
-                                feed(source.title, f"{source.id}/feed", "Document")],
+                                feed(source.title, f"{folder}/feed", "Document")],
             source=source, name=name, item=item_id, rows=rows, titles=titles,
             current=next((r for r in rows if r["section"] is not None), None), removed=removed,
             alerts=[a for r in reversed(rows) for a in r["alerts"]])

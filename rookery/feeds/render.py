@@ -12,6 +12,7 @@ from ..model import Change, Renumbering, Section
 from ..store import revisions as revs
 from . import display
 from .feeds import Item, render_feeds
+from .names import source_folder
 
 ENV = Environment(loader=PackageLoader("rookery.feeds", "templates"),
                   autoescape=select_autoescape(default=True, default_for_string=True),
@@ -41,6 +42,7 @@ ENV.filters["publisher_marks"] = display.publisher_marks
 ENV.filters["long"] = display.is_long
 ENV.filters["words"] = display.word_count
 ENV.filters["opening"] = display.opening
+ENV.filters["folder"] = source_folder  # a source's folder in the site (names.py)
 
 
 def page(template: str, depth: int, feeds: list[dict], **context) -> bytes:

@@ -18,7 +18,9 @@ only the files whose bytes changed; when it cannot tell what is new it renders e
 Each revision's card facts are kept beside the pages (CARD_FACTS, cards/facts.py), so the
 card index reads only new revisions' sections.
 `full` renders and rewrites every file, and removes files an earlier build made that are
-no longer part of the site. Either way the folder ends up as a full build would make it.
+no longer part of the site. Either way the folder ends up as a full build would make it,
+and in one step: the files that change go into a new build, which the site folder then
+serves (builds.py). Names on disk come from the site's own scheme (names.py).
 """
 from __future__ import annotations
 
@@ -45,12 +47,13 @@ from ..cards import facts as card_facts
 from ..cards import timeline as cards_of
 from ..cards.words import card_url, revision_url
 from . import alerts as alerts_of
-from . import display, folding
+from . import builds, display, folding
 from . import incremental
 from .cards import card_pages
 from .feeds import MAX_ITEMS, Item
 from .history import section_pages
 from .incremental import Selection
+from .names import source_folder
 from .render import feed, feed_files, item, page
 from .summary import arranged, badges, details, flagged, headline
 
@@ -177,12 +180,13 @@ def build(store: Store, config: Config, only: Selection | None = None,
         everything += feed_entries
         latest += entries
         if only is None or source.id in only.sources:
-            files[f"{source.id}/index.html"] = page(
-                "source.html", 1, [feed(source.title, f"{source.id}/feed", "Document")],
+            folder = source_folder(source.id)
+            files[f"{folder}/index.html"] = page(
+                "source.html", 1, [feed(source.title, f"{folder}/feed", "Document")],
                 source=source, revisions=list(reversed(entries)))
-            files.update(feed_files(f"{source.id}/feed", source.title,
+            files.update(feed_files(f"{folder}/feed", source.title,
                                     f"Changes to {source.title}, release by release.",
-                                    f"{base}{source.id}/index.html", base,
+                                    f"{base}{folder}/index.html", base,
                                     _items(base, feed_entries), source.author))
         files.update(section_pages(store, source, base, {e.rev.id: e.rev for e in entries},
                                    alerts, titles,
@@ -209,10 +213,12 @@ def publish(store: Store, config: Config, out: Path | None = None,
             full: bool = False) -> PublishReport:
     """Write the site into `out` (default: the configured site folder): the pages that
     revisions new since the last build change, or (`full`, or when the folder's manifest
-    cannot say what the last build showed) every page."""
+    cannot say what the last build showed) every page. The files that change go into a
+    new build, which the site then serves in one step (builds.py)."""
     root = Path(out or config.site)
     if root.exists() and not root.is_dir():
         raise UsageError(f"{root} is a file, not a folder for the site; give another --out")
+    full = full or (root / builds.UNFINISHED).exists()  # a publish in place was cut short
     catalog = config.card_names()
     state = incremental.current(store, config, _sources(store, config), catalog)
     previous = incremental.read(root / MANIFEST)
@@ -229,33 +235,31 @@ def publish(store: Store, config: Config, out: Path | None = None,
     if only is not None and cards is not None:
         incremental.follow_cards(only, previous, cards)
     files = {} if cards is None else build(store, config, only, state.revisions, cards)
-    root.mkdir(parents=True, exist_ok=True)
-    written = unchanged = removed = 0
-    for path, data in files.items():
-        target = root / path
-        if not full and target.exists() and target.read_bytes() == data:
-            unchanged += 1
-            continue
-        _write(target, data)
-        written += 1
-    made = set(files)
+    changed = {path: data for path, data in files.items()
+               if full or not _holds(root / path, data)}
+    made, stale = set(files), set()
     if previous is not None:
         if full:
-            for path in set(previous.files) - made:
-                stale = root / path
-                if stale.is_file():
-                    stale.unlink()
-                    removed += 1
+            stale = {path for path in set(previous.files) - made if (root / path).is_file()}
         else:  # files of earlier builds stay on the list, for a full build to remove
             made |= present.intersection(previous.files)
     shown = previous.cards if cards is None and previous is not None else \
         {key: card.digest() for key, card in (cards.cards if cards else {}).items()}
-    manifest = incremental.Manifest(files=sorted(made), fingerprint=state.fingerprint,
-                                    published=state.published, cards=shown).to_bytes()
-    _keep(root / MANIFEST, manifest)
+    own = {MANIFEST: incremental.Manifest(files=sorted(made), fingerprint=state.fingerprint,
+                                          published=state.published, cards=shown).to_bytes()}
     if cards is not None:
-        _keep(root / CARD_FACTS, _json_bytes(cards.facts.kept.to_json(), indent=None))
-    return PublishReport(written=written, unchanged=unchanged, removed=removed,
+        own[CARD_FACTS] = _json_bytes(cards.facts.kept.to_json(), indent=None)
+    own = {path: data for path, data in own.items() if not _holds(root / path, data)}
+    if changed or stale or own or not root.is_dir():
+        with builds.next_build(root) as where:
+            for path, data in {**changed, **own}.items():
+                _write(where.folder / path, data)
+            for path in stale:
+                (where.folder / path).unlink(missing_ok=True)
+    else:
+        builds.tidy(root)
+    return PublishReport(written=len(changed), unchanged=len(files) - len(changed),
+                         removed=len(stale),
                          mode="full" if full else "all" if only is None else "incremental",
                          reason=reason, facts_read=cards.facts.computed if cards else 0,
                          names_searched=cards.facts.searched if cards else 0)
@@ -283,8 +287,9 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
     groups = arranged(changes, named)
     # (what the publisher says takes its room on the page as an alert's lines do)
     folding.budget(groups, [f.detail for f in flags] + entry.publisher_lines)
-    path = f"{source.id}/revisions/{rev.number}"
-    page_ = page("revision.html", 2, [feed(source.title, f"{source.id}/feed", "Document")],
+    folder = source_folder(source.id)
+    path = f"{folder}/revisions/{rev.number}"
+    page_ = page("revision.html", 2, [feed(source.title, f"{folder}/feed", "Document")],
                  source=source, rev=rev, groups=groups, named=named,
                  details=entry.details, marked=_shows_marks(recorded), listed=LISTED,
                  publisher=entry.publisher_lines,
@@ -302,11 +307,11 @@ def _revision_pages(entry: _Entry, all_revs: list[revs.Revision], base: str,
         "summary": entry.headline,
         "cards": [{"name": card.name, "page": card_url(base, card)}
                   for card in cards],
-        "changes": [{**change_json(c), "history": f"{base}{source.id}/sections/{item}.html"}
+        "changes": [{**change_json(c), "history": f"{base}{folder}/sections/{item}.html"}
                     for item, c in recorded],
         "renumberings": [e["run"].to_json() for e in changes if "run" in e],
         "flags": [{"type": f.type, "detail": f.detail,
-                   "sections": [{**ref, "history": f"{base}{ref['source']}/sections/"
+                   "sections": [{**ref, "history": f"{base}{source_folder(ref['source'])}/sections/"
                                  f"{ref['item']}.html" if ref.get("item") else None}
                                 for ref in f.sections]} for f in flags],
     }
@@ -368,10 +373,12 @@ def _json_bytes(data, indent: int | None = 1) -> bytes:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").encode()
 
 
-def _keep(target: Path, data: bytes) -> None:
-    """Write a file of the build's own (manifest, card facts) unless it holds `data`."""
-    if not (target.is_file() and target.read_bytes() == data):
-        _write(target, data)
+def _holds(target: Path, data: bytes) -> bool:
+    """Does the file hold these bytes already?"""
+    try:
+        return target.read_bytes() == data
+    except OSError:  # none there (or a folder where the file should be)
+        return False
 
 
 def _write(target: Path, data: bytes) -> None:

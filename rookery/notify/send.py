@@ -27,6 +27,7 @@ from ..diffs.publisher import reckon
 from ..diffs.publisher_words import lines as publisher_lines
 from ..masking import masked
 from ..errors import UsageError
+from ..feeds.names import source_folder
 from ..model import plural
 from ..parsers.normalize import plain
 from ..store import outbox
@@ -175,7 +176,7 @@ def announcement(store: Store, config: Config, revision_id: int,
         date=rev.date, effective=rev.effective, number=rev.number, sections=rev.sections,
         counts={"added": rev.added, "removed": rev.removed, "modified": rev.modified},
         changes=changes, alerts=[(f.type, f.detail) for f in revs.flags(store, rev)],
-        page=f"{config.base_url}{rev.source_id}/revisions/{rev.number}.html",
+        page=f"{config.base_url}{source_folder(rev.source_id)}/revisions/{rev.number}.html",
         publisher=tuple(publisher_lines(said)) if said is not None else (),
         unlisted=tuple(unlisted))
 

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 
 from ..errors import ParseError, UnsupportedFormat
 from ..model import Document
+from . import limits
 from .cache import DEFAULT_SIZE, ParseCache, cache_folder, content_key
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
-PARSER_VERSION = "21"
+PARSER_VERSION = "22"
 
 
 @dataclass(frozen=True)
@@ -34,14 +35,18 @@ class ReadOptions:
     """What a caller may ask of the readers. `remove`: CSS selectors of HTML elements to
     leave out; `pdf_reader`: which library reads a PDF's characters (see pdf/chars.py);
     `workers`: processes that read a long PDF's pages (0: one per core; 1: none), and
-    `pool_pages` the fewest pages they are started for (None: pdf/pool.py's default).
-    None of these but `remove` and `pdf_reader` changes what a parse yields."""
+    `pool_pages` the fewest pages they are started for (None: pdf/pool.py's default);
+    `memory` (bytes) and `deadline` (seconds): what a parse in a process of its own may
+    take (limits/isolated.py; 0: no ceiling, and both 0: parsed in this process). None
+    of these but `remove` and `pdf_reader` changes what a parse yields."""
 
     remove: tuple[str, ...] = ()
     pdf_reader: str = "pdfium"
     progress: object = None  # a callable(done, total) told of long work (PDF pages)
     workers: int = 0
     pool_pages: int | None = None
+    memory: int = limits.PARSE_MEMORY
+    deadline: float = limits.PARSE_DEADLINE
 
 
 def parse_cache(folder=None, max_bytes: int = DEFAULT_SIZE) -> ParseCache:
@@ -133,4 +138,5 @@ def _parse(data: bytes, source: str, format: str, options: ReadOptions) -> Docum
         raise UnsupportedFormat(f"contains {found.upper()}, not the {format.upper()} it should "
                                 "be (an error page?)")
     raw = READERS[found].read(data, options)
+    limits.BLOCKS.check(len(raw.blocks))
     return build_document(raw, source=source)

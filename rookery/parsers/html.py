@@ -10,17 +10,19 @@ in italics, an erratum's name in bold, new text in red).
 from __future__ import annotations
 
 import re
+import sys
 
 from lxml import etree
 from lxml.cssselect import CSSSelector, SelectorError
 from selectolax.lexbor import LexborHTMLParser
 
-from ..errors import ParseError, UsageError
-from . import chrome
+from ..errors import ParseError, TooLarge, UsageError
+from . import chrome, limits
 from .blocks import Block, RawDocument, has_word, to_blocks
 from .chrome.colophon import closing_lines
 from .chrome.elements import HEADINGS, UNSHOWN
 from .color import is_red_css
+from .limits.nesting import flatten
 from .normalize import plain
 from .numbering import roman
 from .text import read_text
@@ -141,17 +143,24 @@ def _parse(data: bytes):
     <p> before a <span class="new"> that wraps headings); HTML5's recovery rules, which
     lexbor implements, decide what a reader sees, so lexbor parses and its tidy output
     becomes the lxml tree the rest of the reader walks."""
+    limits.HTML_BYTES.check(len(data))
     # a control character next to an element the reader drops would otherwise end up in
     # a text node lxml refuses to set (ValueError), and the whole page would be lost
-    text = _NOT_XML.sub(" ", _decode(data))
+    page = flatten(_NOT_XML.sub(" ", _decode(data)), limits.HTML_DEPTH)
+    limits.HTML_ELEMENTS.check(page.elements)
+    # huge_tree: text runs longer than 10 MB and trees deeper than 256, read whole
+    parser = etree.HTMLParser(remove_comments=True, remove_pis=True, huge_tree=True)
     try:
-        tidy = LexborHTMLParser(text).html or ""
-        root = etree.fromstring(tidy, parser=etree.HTMLParser(remove_comments=True,
-                                                               remove_pis=True))
+        tidy = LexborHTMLParser(page.text).html or ""
+        root = etree.fromstring(tidy, parser=parser)
     except (etree.ParserError, ValueError) as e:
         raise ParseError(f"cannot read this HTML ({e})") from None
     if root is None:
         raise ParseError("cannot read this HTML (no elements)")
+    for error in parser.error_log:  # lxml stops there and keeps what came before it
+        if error.type == etree.ErrorTypes.ERR_RESOURCE_LIMIT:
+            raise TooLarge(f"this page passes lxml's limits ({error.message.strip()}), so "
+                           "it cannot be read whole; is it the release you meant?")
     return root
 
 
@@ -159,7 +168,7 @@ def _decode(data: bytes) -> str:
     head = data[:4096].decode("ascii", "replace")
     declared = re.search(r"""<meta[^>]+charset\s*=\s*["']?([\w-]+)""", head, re.I)
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        return data.decode("utf-16", "replace")  # an odd last byte, a lone surrogate: U+FFFD
     named = declared.group(1).lower() if declared else ""
     if named.startswith(("utf-16", "utf-32")):
         named = "utf-8"  # a byte-oriented page cannot be UTF-16; browsers read it as UTF-8
@@ -193,9 +202,17 @@ class _Walker:
         self.added: list[str] = []  # what it writes that the page does not (list numbers)
         self.flow: int | None = None  # where the list item or cell being read opened
         self.term: int | None = None  # the pending block of the <dt> just read
+        self.numbered: dict = {}  # each <ol>'s items' numbers (_ordinal)
 
     def run(self, root) -> list[Block]:
-        self.walk(root, False, False, root in self.marked)
+        # a level of the tree is two calls; lxml keeps trees up to 2048 levels deep
+        # (and Python's own calls need no C stack)
+        frames = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(frames, 2 * 2048 + 1000))
+        try:
+            self.walk(root, False, False, root in self.marked)
+        finally:
+            sys.setrecursionlimit(frames)
         self.flush()
         return self.finish()
 
@@ -234,7 +251,7 @@ class _Walker:
         elif tag == "li":
             self.flush()
             self.kind = "item"
-            prefix = _ordinal(el)
+            prefix = _ordinal(el, self.numbered)
             if prefix:
                 self.segments.append((prefix + " ", bold, italic, marked))
                 self.added.append(prefix)
@@ -293,21 +310,22 @@ def _spaces(text: str) -> str:
     return text.replace("\n", " ").replace("\t", " ").replace("\r", " ").replace("\f", " ")
 
 
-def _ordinal(li) -> str | None:
-    """"3." for the third item of an <ol>, honouring start/value/type; None for <ul>."""
+def _ordinal(li, numbered: dict) -> str | None:
+    """"3." for the third item of an <ol>, honouring start/value/type; None for <ul>.
+    `numbered` keeps each list's numbers, counted once for all its items."""
     parent = li.getparent()
     if parent is None or not isinstance(parent.tag, str) or parent.tag.lower() != "ol":
         return None
-    n = _int(parent.get("start"), 1)
-    for sib in parent:
-        if not isinstance(sib.tag, str) or sib.tag.lower() != "li":
-            continue
-        n = _int(sib.get("value"), n)
-        if sib is li:
-            break
-        n += 1
+    if parent not in numbered:
+        numbers, n = {}, _int(parent.get("start"), 1)
+        for sib in parent:
+            if isinstance(sib.tag, str) and sib.tag.lower() == "li":
+                n = _int(sib.get("value"), n)
+                numbers[sib] = n
+                n += 1
+        numbered[parent] = numbers
     style = li.get("type") or parent.get("type") or "1"
-    return _format_ordinal(n, style) + "."
+    return _format_ordinal(numbered[parent][li], style) + "."
 
 
 def _format_ordinal(n: int, style: str) -> str:

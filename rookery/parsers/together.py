@@ -1,24 +1,24 @@
-"""Several releases parsed at once, as `rookery diff` needs two: a long PDF each, they are
-read side by side, one process each, every page of one in the same process.
+"""Releases from outside parsed as `rookery diff` and a fetch cycle need them: each in a
+process of its own, under the memory and time a parse may take (isolated.py), side by
+side when there are two and the cores for them.
 
-Two long PDFs read one after the other, each by a page pool (pdf/pool.py), leave the
-cores idle while the main process builds one document's blocks from its pages (half
-the work), and pay for every glyph crossing between processes. One process per
-document keeps every core busy to the end and sends back only the sections. Anything
-else (a short PDF, a web page, one core) is parsed as `parse` would, one at a time.
+A hostile or broken file then costs its own process and no more: its death is one line
+naming it, and the other release, the cycle's other sources, the command itself go on.
+Two releases read side by side keep both cores busy to the end, each PDF read whole in
+its process (every page of one in one process), and only the sections come back. Each
+process encodes its parse-cache entry too, so that time is spent side by side as well.
 """
 from __future__ import annotations
 
 import dataclasses
 import os
-import threading
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import ParseError
 from ..model import Document
-from . import ReadOptions, cache_key, parse, sniff
-from .cache import ParseCache, encode
+from . import ReadOptions, cache_key, parse
+from .cache import ParseCache
+from .limits.isolated import Job, parse_apart
 
 
 @dataclass
@@ -35,7 +35,9 @@ class Release:
 def parse_releases(releases: list[Release], cache: ParseCache | None = None,
                    options: ReadOptions | None = None) -> list[Document]:
     """The releases' Documents, in order, each as `parse` gives it; those the cache
-    lacks are read side by side when each is a long PDF and there are cores for them."""
+    lacks are read in processes of their own (side by side where there are cores), or
+    here when `options` set no ceiling at all, and a release that fails raises its
+    error, named, once every read is over."""
     options = options or ReadOptions()
     keys = [cache_key(r.data, r.format, options) for r in releases]
     docs: list[Document | None] = [cache.get(key, r.source) if cache is not None else None
@@ -45,27 +47,25 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
     for k, doc in enumerate(docs):
         if doc is None and keys[k] not in {keys[j] for j in todo}:
             todo.append(k)
-    processes = side_by_side([releases[k] for k in todo], options)
-    entries: dict[int, bytes | None] = {}  # the cache entries the processes made
-    if processes:
-        # (imported here: a diff the cache answers starts no process)
-        from concurrent.futures.process import BrokenProcessPool
-
-        keep = cache is not None and cache.folder is not None
-        try:
-            for k, (doc, entry) in zip(todo, _in_processes(
-                    [releases[k] for k in todo], [keys[k] if keep else None for k in todo],
-                    options, processes)):
-                docs[k], entries[k] = doc, entry
-        except BrokenProcessPool:  # a process died (memory?): what it lacked is read here
-            pass
-    for k in todo:
-        if docs[k] is None:
+    if not (options.memory or options.deadline):  # no ceilings: read here, one by one
+        for k in todo:
             r = releases[k]
             docs[k] = parse(r.data, r.source, r.format,
                             options=dataclasses.replace(options, progress=r.progress))
+            if cache is not None:
+                cache.put(keys[k], docs[k])
+        todo = []
+    at_once = side_by_side([releases[k] for k in todo], options)
+    # side by side, each reads its whole document in its process; alone, a long PDF's
+    # pages may be read by a pool of its own (pdf/pool.py)
+    each = dataclasses.replace(options, workers=1) if at_once > 1 else options
+    keep = cache is not None and cache.folder is not None
+    jobs = [Job(releases[k].data, releases[k].source, releases[k].format, each,
+                keys[k] if keep else None, releases[k].progress) for k in todo]
+    for k, (doc, entry) in zip(todo, parse_apart(jobs, at_once)):
+        docs[k] = doc
         if cache is not None:
-            cache.put(keys[k], docs[k], entries.get(k))
+            cache.put(keys[k], doc, entry)
     for k, doc in enumerate(docs):
         if doc is None:  # the same bytes as a release before it
             first = docs[keys.index(keys[k])]
@@ -74,84 +74,7 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
 
 
 def side_by_side(releases: list[Release], options: ReadOptions) -> int:
-    """How many processes read these releases at once: one each when there are two or
-    more, every one a PDF long enough for a page pool, and a core for two of them; else 0."""
+    """How many of these releases are read at once: one each while there are cores
+    (`workers`, 0: every core), at least one."""
     cores = options.workers or os.cpu_count() or 1
-    if len(releases) < 2 or cores < 2:
-        return 0  # (before the PDF reader is imported: a warm diff needs none of it)
-    from .pdf.pool import POOL_PAGES
-
-    least = options.pool_pages or POOL_PAGES
-    if not all(_pdf_pages(r.data, options.pdf_reader) >= least for r in releases):
-        return 0
-    return min(cores, len(releases))
-
-
-def _pdf_pages(data: bytes, reader: str) -> int:
-    """The number of pages of a PDF (0 for anything else or a PDF that will not open:
-    the reader says why when it parses it)."""
-    if sniff(data) != "pdf":
-        return 0
-    from .pdf.chars import open_pdf
-
-    try:
-        document = open_pdf(data, reader)
-    except ParseError:
-        return 0
-    try:
-        return document.count
-    finally:
-        document.close()
-
-
-def _in_processes(releases: list[Release], keys: list[str | None], options: ReadOptions,
-                  processes: int) -> list[tuple[Document, bytes | None]]:
-    """Each release parsed in a process of its own, pages told through a queue to the
-    release's own progress callback, here in this process; with its cache entry
-    encoded there too where it has a key (the encoding's time is spent side by side)."""
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-
-    from .pdf.pool import start_method
-
-    context = get_context(start_method())
-    told = context.Queue()
-    plain = dataclasses.replace(options, workers=1, progress=None)
-    with ProcessPoolExecutor(max_workers=processes, mp_context=context,
-                             initializer=_listen_to, initargs=(told,)) as pool:
-        futures = [pool.submit(_parse_in_process, slot, r.data, r.source, r.format, plain,
-                               r.progress is not None, key)
-                   for slot, (r, key) in enumerate(zip(releases, keys))]
-        relay = threading.Thread(target=_relay, args=(told, [r.progress for r in releases]),
-                                 daemon=True)
-        relay.start()
-        try:
-            return [f.result() for f in futures]
-        finally:
-            told.put(None)
-            relay.join()
-
-
-_told = None  # in a process of the pool: the queue that carries its pages read
-
-
-def _listen_to(queue) -> None:
-    global _told
-    _told = queue
-
-
-def _parse_in_process(slot: int, data: bytes, source: str, format: str,
-                      options: ReadOptions, tell: bool,
-                      key: str | None) -> tuple[Document, bytes | None]:
-    if tell:
-        options = dataclasses.replace(options, progress=lambda done, total:
-                                      _told.put((slot, done, total)))
-    doc = parse(data, source, format, options=options)
-    return doc, None if key is None else encode(key, doc)
-
-
-def _relay(queue, callbacks: list) -> None:
-    """Hand each page count from the processes to its release's callback, until None."""
-    while (item := queue.get()) is not None:
-        slot, done, total = item
-        callbacks[slot](done, total)
+    return max(1, min(cores, len(releases)))

@@ -8,21 +8,22 @@ import socket
 import subprocess
 import sys
 
-import rookery.parsers as parsers
+import rookery.parsers.together as together
 
 V1, V2 = "skyforge_faq_v1.html", "skyforge_faq_v2.html"
 
 
 def counting(monkeypatch) -> list:
-    """The releases the diff really parses (cache hits are not parses)."""
+    """The releases the diff really parses, each in a process of its own (cache hits are
+    not parses)."""
     parsed = []
-    real = parsers._parse
+    real = together.parse_apart
 
-    def parse(data, source, format, options):
-        parsed.append(source)
-        return real(data, source, format, options)
+    def parse_apart(jobs, at_once=1):
+        parsed.extend(job.source for job in jobs)
+        return real(jobs, at_once)
 
-    monkeypatch.setattr(parsers, "_parse", parse)
+    monkeypatch.setattr(together, "parse_apart", parse_apart)
     return parsed
 
 

@@ -1,4 +1,5 @@
-"""Releases read side by side, one process each, give the Documents a read in turn gives."""
+"""Releases read in processes of their own, side by side, give the Documents a read in
+turn in this process gives."""
 import io
 
 import pytest
@@ -87,8 +88,10 @@ def test_entries_the_processes_encode_are_the_cache_entries_a_read_in_turn_write
     assert (again.hits, again.misses) == (2, 0)
 
 
-@pytest.mark.parametrize("case", ["one core", "a web page", "short PDFs", "one release"])
-def test_other_releases_are_read_in_turn(pdfs, case):
+@pytest.mark.parametrize("case,at_once", [("one core", 1), ("a web page", 2), ("short PDFs", 2),
+                                           ("one release", 1)])
+def test_every_release_is_read_in_a_process_of_its_own_side_by_side_where_cores_allow(
+        pdfs, case, at_once):
     page = Release(html_page().encode(), "page.html")
     releases, options = {
         "one core": ([Release(d) for d in pdfs], ReadOptions(workers=1, pool_pages=3)),
@@ -96,7 +99,7 @@ def test_other_releases_are_read_in_turn(pdfs, case):
         "short PDFs": ([Release(d) for d in pdfs], ReadOptions(workers=2, pool_pages=500)),
         "one release": ([Release(pdfs[0])], LONG),
     }[case]
-    assert side_by_side(releases, options) == 0
+    assert side_by_side(releases, options) == at_once
     assert parse_releases(releases, options=options) == \
         [parse(r.data, r.source, options=ReadOptions(workers=1)) for r in releases]
 

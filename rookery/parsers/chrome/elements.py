@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
 # Never part of a document's text.
 DROP_TAGS = {
@@ -17,6 +19,7 @@ DROP_TAGS = {
 }
 CHROME_ROLES = {"navigation", "banner", "contentinfo", "search", "complementary", "menu", "menubar"}
 _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_WORD = re.compile(r"\w")
 # what a browser does not show as the page's text
 UNSHOWN = {"script", "style", "noscript", "template", "head", "title"}
 TITLE_WORDS = 5  # a contents box's title ("Table of Contents") is no longer than this
@@ -110,19 +113,42 @@ def drop_permalinks(root, furniture: list) -> None:
 
 
 def is_toc(el) -> bool:
-    """A list of links that all point into the page, with no text of its own."""
-    links = el.xpath(".//a[@href]")
-    if not links or any(not a.get("href", "").startswith("#") for a in links):
-        return False
-    outside = "".join(t for t in el.xpath(".//text()[not(ancestor::a)]"))
-    return not re.search(r"\w", outside)
+    """A list of links that all point into the page, with no text of its own (one walk
+    of the list, however deep it nests)."""
+    links, in_link = 0, 0
+    for event, node in etree.iterwalk(el, events=("start", "end")):
+        link = node.tag == "a"
+        if event == "start":
+            if link and node.get("href") is not None:
+                if not node.get("href").startswith("#"):
+                    return False
+                links += 1
+            in_link += link
+            text = node.text
+        else:
+            in_link -= link
+            text = node.tail if node is not el else None
+        if text and not in_link and _WORD.search(text):
+            return False
+    return links > 0
+
+
+def outer_lists(root) -> list:
+    """The page's <nav>s, and its lists that no list holds, in one walk (an ancestor
+    test for each list takes time in the square of a deep page's depth)."""
+    found, lists = [], 0
+    for event, el in etree.iterwalk(root, events=("start", "end"), tag=("nav", "ul", "ol")):
+        if event == "start" and (el.tag == "nav" or not lists):
+            found.append(el)
+        if el.tag != "nav":
+            lists += 1 if event == "start" else -1
+    return found
 
 
 def drop_tables_of_contents(root, furniture: list) -> None:
     """Lists of links into the page, with the heading that introduces one, and the box
     that holds one with only a title beside it ("Table of Contents", "On this page")."""
-    for el in root.xpath("//nav | //ul[not(ancestor::ul) and not(ancestor::ol)]"
-                         " | //ol[not(ancestor::ul) and not(ancestor::ol)]"):
+    for el in outer_lists(root):
         if not attached(el, root) or not is_toc(el):
             continue
         prev = el.getprevious()

@@ -17,20 +17,28 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from ...errors import UsageError
+from ...errors import TooLarge, UsageError
+from .. import limits
 from .glyphs import Page, font_family, is_control
 from .pdfium import PdfiumDocument
 
 
 def open_pdf(data: bytes, reader: str = "pdfium"):
     """The document opened by `reader`: `.count` pages, `.page(index)` → Page, `.close()`;
-    raises ParseError for a file that cannot be read."""
+    raises ParseError for a file that cannot be read, TooLarge for one of more pages than
+    the PDF reader takes."""
     try:
         opener = CHAR_READERS[reader]
     except KeyError:
         raise UsageError(f"no PDF reader {reader!r}; choose one of "
                          f"{', '.join(CHAR_READERS)}") from None
-    return opener(data)
+    document = opener(data)
+    try:
+        limits.PDF_PAGES.check(document.count)
+    except TooLarge:
+        document.close()
+        raise
+    return document
 
 
 def pages(data: bytes, reader: str = "pdfium") -> Iterator[Page]:

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Callable
 
 from ...errors import ParseError
+from .. import limits
 from . import speedups
 from .boxes import visible
 from .glyphs import UNKNOWN, Glyph, Page, is_control, style_of
@@ -36,13 +37,34 @@ class PdfiumDocument:
         self.count = len(self.pdf)
 
     def page(self, index: int) -> Page:
-        page = self.pdf[index]
+        page = self._load(index)
         try:
             found = _pdfium_page(self.raw, page, index)
         finally:
             page.close()
         found.total = self.count
         return found
+
+    def glyphs(self, index: int) -> int:
+        """How many characters PDFium reads on a page (before anything is made of them)."""
+        page = self._load(index)
+        try:
+            textpage = page.get_textpage()
+            try:
+                return textpage.count_chars()
+            finally:
+                textpage.close()
+        finally:
+            page.close()
+
+    def _load(self, index: int):
+        import pypdfium2 as pdfium
+
+        try:
+            return self.pdf[index]
+        except pdfium.PdfiumError:
+            raise ParseError(f"page {index + 1} of the {self.count:,} its page tree counts "
+                             "cannot be read: a damaged PDF; is the file complete?") from None
 
     def close(self) -> None:
         self.pdf.close()
@@ -104,6 +126,7 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
     try:
         c = _calls(raw)
         tp = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+        limits.PDF_PAGE_GLYPHS.check(c.count_chars(tp), f" (page {index + 1})")
         styles: dict = {}  # key → (family, bold, italic, colour, size) or None if turned
         fonts: dict = {}  # font handle → (family, bold, italic)
 

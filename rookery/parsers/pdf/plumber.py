@@ -5,14 +5,17 @@ its text runs (turns.py).
 """
 from __future__ import annotations
 
+import functools
 import io
 import logging
 from collections import Counter
 
 from ...errors import ParseError
+from .. import limits
 from . import turns
 from .boxes import visible
 from .glyphs import UNKNOWN, Glyph, Page, is_control, style_of
+from .pdfium import PdfiumDocument
 from .turns import dominant, leans, quarter_turns, turned_size
 
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
@@ -22,6 +25,7 @@ class PlumberDocument:
     def __init__(self, data: bytes):
         import pdfplumber
 
+        self.data = data
         try:
             self.pdf = pdfplumber.open(io.BytesIO(data))
         except Exception as e:  # pdfminer raises many kinds on a bad file; all mean the same
@@ -36,6 +40,9 @@ class PlumberDocument:
             raise _plumber_error(e) from None
 
     def page(self, index: int) -> Page:
+        # pdfminer keeps an object of a kilobyte or two per glyph: they are counted first,
+        # by PDFium, which keeps far less
+        limits.PDF_PAGE_GLYPHS.check(self._glyphs(index), f" (page {index + 1})")
         try:
             page = self.pdf.pages[index]
             chars, images = page.chars, len(page.images)
@@ -48,8 +55,24 @@ class PlumberDocument:
         turn, glyphs = _plumber_glyphs(chars, *size, visible, traits)
         return Page(index, *turned_size(turn, *size), glyphs, images, self.count)
 
+    @functools.cached_property
+    def counter(self) -> PdfiumDocument | None:
+        try:
+            return PdfiumDocument(self.data)
+        except ParseError:
+            return None
+
+    def _glyphs(self, index: int) -> int:
+        """The page's glyphs as PDFium counts them; 0 where it cannot (pdfminer may)."""
+        try:
+            return self.counter.glyphs(index) if self.counter is not None else 0
+        except ParseError:
+            return 0
+
     def close(self) -> None:
         self.pdf.close()
+        if self.__dict__.get("counter") is not None:
+            self.counter.close()
 
 
 def _plumber_error(error: Exception) -> ParseError:

@@ -17,7 +17,8 @@ from multiprocessing import get_context
 from operator import attrgetter
 from typing import Iterator
 
-from . import speedups
+from .. import limits
+from . import budget, speedups
 from .chars import Page, open_pdf
 from .glyphs import Fragment, Glyph, fragments
 from .mapping import mend_byte_order
@@ -36,7 +37,18 @@ def read_pages(data: bytes, reader: str = "pdfium", workers: int = 0,
     """The document's pages in order, each with its fragments, read by `workers`
     processes (0: one per core) when it has at least `pool_pages` pages (by default
     POOL_PAGES, and never where a pool does not pay: see pays), else in this process. A
-    pooled Page carries no glyphs: its fragments hold them."""
+    pooled Page carries no glyphs: its fragments hold them. A document past the limits
+    on what its pages draw (budget.py) or on its glyphs is refused (TooLarge)."""
+    budget.check(data)
+    glyphs = 0
+    for page, found in _read_pages(data, reader, workers, pool_pages):
+        glyphs += sum(len(f.glyphs) for f in found)
+        limits.PDF_GLYPHS.check(glyphs)
+        yield page, found
+
+
+def _read_pages(data: bytes, reader: str, workers: int,
+                pool_pages: int | None) -> Iterator[tuple[Page, list[Fragment]]]:
     document = open_pdf(data, reader)
     try:
         total = document.count

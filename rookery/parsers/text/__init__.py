@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from .. import limits
 from ..blocks import LINE_BULLET, Block, RawDocument, is_name
 from ..normalize import normalize_many
 from ..numbering import Nesting, read_label
@@ -84,6 +85,7 @@ def _binary(text: str) -> bool:
 
 def read(data: bytes, options) -> RawDocument:
     """The reader's entry point (see parsers.READERS)."""
+    limits.TEXT_BYTES.check(len(data))
     return read_text(decode(data) or "")
 
 

@@ -2,26 +2,26 @@
 and the title in its properties."""
 from __future__ import annotations
 
-import io
 import zipfile
 import zlib
 
 from lxml import etree
 
 from ...errors import ParseError, UnsupportedFormat
+from .. import limits
 from ..blocks import RawDocument
+from .archive import open_zip, read_part
 from .body import read_body
 from .sniff import DOCUMENT
 from .styles import W, Numbering, Styles
 
 STRICT = "{http://purl.oclc.org/ooxml/wordprocessingml/main}"
-MAX_PART = 200 * 1024 * 1024  # bytes of XML in one part: more is a zip bomb, not rules
 
 
 def read_package(data: bytes) -> RawDocument:
     """Blocks from the bytes of a .docx."""
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
+        archive = open_zip(data)
         document = _part(archive, DOCUMENT)
         styles, numbering = _part(archive, "word/styles.xml"), _part(archive, "word/numbering.xml")
         title = _core_title(archive)
@@ -50,12 +50,12 @@ def _part(archive: zipfile.ZipFile, name: str):
         info = archive.getinfo(name)
     except KeyError:
         return None
-    if info.file_size > MAX_PART:
-        raise ParseError(f"{name} unpacks to {info.file_size} bytes: too large to be a "
-                         "rules document; check that this is the release you meant")
+    limits.ZIP_PART.check(info.file_size, f" ({name})")  # as its header says: then as it is
+    xml = read_part(archive, info)
+    limits.XML_TAGS.check(xml.count(b"<"), f" ({name})")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
     try:
-        return etree.fromstring(archive.read(name), parser)
+        return etree.fromstring(xml, parser)
     except etree.XMLSyntaxError as e:
         raise ParseError(f"{name} in this .docx is not well-formed XML ({e}); save the "
                          "file again from Word") from None

@@ -2,8 +2,10 @@
 from the zip's directory alone, so that sniffing a format costs almost nothing."""
 from __future__ import annotations
 
-import io
 import zipfile
+
+from ...errors import TooLarge
+from .archive import open_zip
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP = b"PK\x03\x04"
@@ -15,8 +17,8 @@ def is_word(data: bytes) -> bool:
     if not data.startswith(ZIP):
         return False
     try:
-        return DOCUMENT in zipfile.ZipFile(io.BytesIO(data)).namelist()
-    except (zipfile.BadZipFile, OSError, ValueError):
+        return DOCUMENT in open_zip(data).namelist()
+    except (zipfile.BadZipFile, OSError, ValueError, TooLarge):
         return False
 
 
@@ -32,7 +34,9 @@ def explain(data: bytes) -> str | None:
     if not data.startswith(ZIP):
         return None
     try:
-        names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+        names = open_zip(data).namelist()
+    except TooLarge as e:
+        return f"a zip archive: {e}"
     except (zipfile.BadZipFile, OSError, ValueError):
         return ("a damaged or truncated zip archive (a .docx cut short?); download or save "
                 "the file again")

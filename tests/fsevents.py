@@ -1,0 +1,60 @@
+"""What happens in a folder as it happens, from Linux's inotify: a test waits on these
+events (a file made, renamed, removed) instead of sleeping. Each folder is watched as it
+is named; `follow` adds the folders made inside watched ones."""
+from __future__ import annotations
+
+import ctypes
+import os
+import select
+import struct
+from pathlib import Path
+
+_libc = ctypes.CDLL(None, use_errno=True)
+IN_CREATE, IN_MOVED_TO, IN_DELETE, IN_ISDIR = 0x100, 0x80, 0x200, 0x40000000
+IN_CLOSE_WRITE, IN_MOVED_FROM = 0x8, 0x40
+_EVENT = struct.Struct("iIII")
+
+
+def available() -> bool:
+    return hasattr(_libc, "inotify_init1")
+
+
+class Events:
+    """A stream of (folder, mask, name) events in the watched folders."""
+
+    def __init__(self, *folders: Path, follow: bool = True):
+        self.fd = _libc.inotify_init1(os.O_CLOEXEC | os.O_NONBLOCK)
+        if self.fd < 0:
+            raise OSError(ctypes.get_errno(), "inotify_init1")
+        self.follow = follow
+        self.folders: dict[int, Path] = {}
+        for folder in folders:
+            self.watch(folder)
+
+    def watch(self, folder: Path) -> None:
+        mask = IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE
+        wd = _libc.inotify_add_watch(self.fd, os.fsencode(folder), mask)
+        if wd >= 0:  # (a folder gone already is not watched)
+            self.folders[wd] = Path(folder)
+
+    def next(self, timeout: float = 60) -> list[tuple[Path, int, str]]:
+        """The events that came, waiting up to `timeout` seconds for one."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return []
+        data = os.read(self.fd, 65536)
+        out, at = [], 0
+        while at < len(data):
+            wd, mask, _cookie, size = _EVENT.unpack_from(data, at)
+            name = data[at + _EVENT.size: at + _EVENT.size + size].rstrip(b"\0").decode()
+            at += _EVENT.size + size
+            folder = self.folders.get(wd)
+            if folder is None:
+                continue
+            out.append((folder, mask, name))
+            if self.follow and mask & IN_ISDIR and mask & (IN_CREATE | IN_MOVED_TO):
+                self.watch(folder / name)
+        return out
+
+    def close(self) -> None:
+        os.close(self.fd)
