@@ -47,9 +47,14 @@ def read_pdf(data: bytes, reader: str = "pdfium", progress=None, workers: int = 
             gc.enable()
 
 
+# the bytes at a file's end searched for its end-of-file marker (some producers append
+# padding after it)
+_EOF_TAIL = 65536
+
+
 def _read_pdf(data: bytes, reader: str, progress, workers: int,
               pool_pages: int | None) -> RawDocument:
-    if b"%%EOF" not in data[-65536:]:  # some producers append padding after the marker
+    if b"%%EOF" not in data[-_EOF_TAIL:]:
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
     frags, widths, images = [], [], 0
     for page, page_frags in read_pages(data, reader, workers, pool_pages):

@@ -18,6 +18,11 @@ _SUBSET = re.compile(r"^[A-Z]{6}\+")
 _BOLD = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|ultrabold", re.I)
 _ITALIC = re.compile(r"italic|oblique|slanted", re.I)
 UNKNOWN = "\ufffd"  # a glyph the PDF gives no text for (an unmapped ligature, usually)
+# character codes: the C0 controls a text holds (tab, line ends), the space, and the end
+# of the controls after it (DEL and C1)
+TAB, LINE_FEED, CARRIAGE_RETURN, SPACE = 0x09, 0x0A, 0x0D, 0x20
+DELETE, LAST_C1 = 0x7F, 0x9F
+SOFT_HYPHEN = 0xAD
 
 
 @dataclass(slots=True)
@@ -65,7 +70,8 @@ def is_control(code: int) -> bool:
     glyph's text is one: PDFium falls back to the glyph's code for a glyph its font maps
     to no text (an "fi" ligature a program rewriting the PDF left unmapped reads as
     U+0003), where pdfminer says "(cid:3)". Such a glyph is read as one without text."""
-    return code < 32 and code not in (9, 10, 13) or 0x7F <= code <= 0x9F
+    return code < SPACE and code not in (TAB, LINE_FEED, CARRIAGE_RETURN) \
+        or DELETE <= code <= LAST_C1
 
 
 @lru_cache(maxsize=256)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 
-from .glyphs import Glyph, texts
+from .glyphs import DELETE, LAST_C1, SPACE, Glyph, texts
 
 # U+XX00 for every printable byte XX: what a swapped UTF-16 code unit of Latin-1 text reads as
-_SWAPPED = "".join(chr(byte << 8) for byte in range(0x20, 0x100) if not 0x7F <= byte <= 0x9F)
+_SWAPPED = "".join(chr(byte << 8) for byte in range(SPACE, 0x100)
+                   if not DELETE <= byte <= LAST_C1)
 _TWO_SWAPPED = re.compile(f"[{_SWAPPED}]{{2,}}")
 
 

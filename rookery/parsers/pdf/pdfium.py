@@ -18,7 +18,8 @@ from ...errors import ParseError
 from .. import limits
 from . import speedups
 from .boxes import visible
-from .glyphs import UNKNOWN, Glyph, Page, is_control, style_of
+from .glyphs import (CARRIAGE_RETURN, LINE_FEED, SOFT_HYPHEN, SPACE, UNKNOWN, Glyph, Page,
+                     is_control, style_of)
 from .turns import dominant, inverse, leans, moved_box, quarter_turns, turned_size, upright
 
 
@@ -200,20 +201,20 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
     run, style = None, None  # the previous character's text object, and its style
     append = out.append
     for k, code in enumerate(_page_codes(c, tp, count)):
-        if code <= 32 or code >= 0xFFFE:  # the page's text may not say: ask the char
+        if code <= SPACE or code >= _HYPHEN_MARK:  # the page's text may not say: ask the char
             code = get_unicode(tp, k)
-            if code <= 32 and generated(tp, k):
+            if code <= SPACE and generated(tp, k):
                 # a space PDFium read from the content stream parts the words around
                 # it, wherever it puts the space itself; a line end says nothing
-                if out and code == 32:
+                if out and code == SPACE:
                     out[-1].space_after = True
                 continue
-            if code < 32 and c.is_hyphen(tp, k):
+            if code < SPACE and c.is_hyphen(tp, k):
                 # PDFium's mark for a hyphen where it thinks a line ends, whether the
                 # text had a hyphen or a soft one: a soft hyphen, which is a hyphen at
                 # a line's end and nothing inside a word unless drawn (repair.py)
-                code = 0xAD
-            if code == 10 or code == 13:
+                code = SOFT_HYPHEN
+            if code == LINE_FEED or code == CARRIAGE_RETURN:
                 continue
         obj = get_object(handle, k)
         if not obj:
@@ -242,7 +243,7 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
             # capitals) is the ink's: its left edge is the origin, where the glyph
             # starts, as in every other box; the ink alone would open gaps in words
             left = x
-        if code and not 0xFFFD <= code <= 0xFFFF and not is_control(code):
+        if code and code not in _NO_TEXT and not is_control(code):
             if SURROGATES[0] <= code <= SURROGATES[1]:
                 code = ICON  # half of a character past 16 bits: no text, an icon's, most often
             append(Glyph(chr(code), left, right, height - top, height - bottom, size,
@@ -269,6 +270,10 @@ class _Box(ctypes.Structure):
 
 
 _PLACE = struct.Struct("4f2d")  # a character's loose box, then its origin
+# what PDFium's text of a page holds where it marks a line-end hyphen (see _page_codes),
+# and the codes no glyph's text is: U+FFFD (PDFium knows none) and the noncharacters
+_HYPHEN_MARK = 0xFFFE
+_NO_TEXT = range(0xFFFD, 0x10000)
 ORIGIN_NOISE = 0.01  # points: an origin (double) this close to its box's edge (float) is on it
 SURROGATES = (0xD800, 0xDFFF)  # what PDFium gives for each half of a character past 16 bits
 ICON = 0xE000  # ... read as a private-use character: the icon an icon font draws there

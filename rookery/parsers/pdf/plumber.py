@@ -135,11 +135,14 @@ def _font_traits(resources, depth: int = 0) -> dict[str, tuple[bool, bool]]:
             continue  # a font described amiss: its name alone speaks for it
         out[name] = (bool(flags & (1 << 18)), bool(flags & (1 << 6)) or angle != 0)
     forms = resolve1(resources.get("XObject"))
-    for ref in (forms.values() if isinstance(forms, dict) and depth < 4 else ()):
+    for ref in (forms.values() if isinstance(forms, dict) and depth < _FORM_DEPTH else ()):
         form = resolve1(ref)
         if isinstance(form, PDFStream) and getattr(form.get("Subtype"), "name", "") == "Form":
             out.update(_font_traits(form.get("Resources"), depth + 1))
     return out
+
+
+_FORM_DEPTH = 4  # forms drawn within forms this deep are not looked into (a form may draw itself)
 
 
 def _plumber_glyphs(chars: list[dict], width: float, height: float, visible: tuple,

@@ -8,6 +8,14 @@
  */
 #include "speedups.h"
 
+/* character codes, as glyphs.py and pdfium.py name them (NO_TEXT_*: pdfium._NO_TEXT,
+ * *_SURROGATE: pdfium.SURROGATES) */
+enum {
+    TAB = 0x09, LINE_FEED = 0x0A, CARRIAGE_RETURN = 0x0D, SPACE = 0x20, DELETE = 0x7F,
+    LAST_C1 = 0x9F, SOFT_HYPHEN = 0xAD, FIRST_SURROGATE = 0xD800, LAST_SURROGATE = 0xDFFF,
+    ICON = 0xE000, HYPHEN_MARK = 0xFFFE, NO_TEXT_FIRST = 0xFFFD, NO_TEXT_LAST = 0xFFFF,
+};
+
 typedef struct { float a, b, c, d, e, f; } Matrix;  /* PDFium's FS_MATRIX */
 typedef struct { float left, top, right, bottom; } RectF;  /* PDFium's FS_RECTF */
 
@@ -72,7 +80,7 @@ static unsigned *page_codes(const Calls *c, void *tp, int count) {
     }
     int aligned = c->get_text(tp, 0, count, text) == count + 1;
     for (int k = 0; aligned && k < count; k++)
-        if (text[k] >= 0xD800 && text[k] <= 0xDFFF)
+        if (text[k] >= FIRST_SURROGATE && text[k] <= LAST_SURROGATE)
             aligned = 0;
     for (int k = 0; k < count; k++)
         codes[k] = aligned ? text[k] : c->get_unicode(tp, k);
@@ -83,7 +91,8 @@ static unsigned *page_codes(const Calls *c, void *tp, int count) {
 /* glyphs.is_control: a control character, which no glyph's text is (C0 but tab and line
  * ends, DEL, C1) */
 static int is_control(unsigned code) {
-    return (code < 32 && code != 9 && code != 10 && code != 13) || (code >= 0x7F && code <= 0x9F);
+    return (code < SPACE && code != TAB && code != LINE_FEED && code != CARRIAGE_RETURN) ||
+           (code >= DELETE && code <= LAST_C1);
 }
 
 /* What decides a run's style, as PDFium gives it: the fields of the key run_style
@@ -207,19 +216,19 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
     double x = 0, y = 0;
     for (int k = 0; k < count; k++) {
         unsigned code = codes[k];
-        if (code <= 32 || code >= 0xFFFE) {  /* the page's text may not say: ask the char */
+        if (code <= SPACE || code >= HYPHEN_MARK) {  /* the page's text may not say: ask */
             code = c.get_unicode(tp, k);
-            if (code <= 32 && c.generated(tp, k)) {
+            if (code <= SPACE && c.generated(tp, k)) {
                 Py_ssize_t n = PyList_GET_SIZE(out);
-                if (n && code == 32 &&
+                if (n && code == SPACE &&
                     PyObject_SetAttrString(PyList_GET_ITEM(out, n - 1), "space_after",
                                            Py_True) < 0)
                     goto fail;
                 continue;
             }
-            if (code < 32 && c.is_hyphen(tp, k))
-                code = 0xAD;
-            if (code == 10 || code == 13)
+            if (code < SPACE && c.is_hyphen(tp, k))
+                code = SOFT_HYPHEN;
+            if (code == LINE_FEED || code == CARRIAGE_RETURN)
                 continue;
         }
         void *obj = c.get_object(tp, k);
@@ -245,10 +254,11 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         if (x < left - origin_noise)
             left = x;  /* an ink box (synthesized small capitals) starts at the origin */
         PyObject *text, *cid;
-        if (code && !(code >= 0xFFFD && code <= 0xFFFF) && !is_control(code)) {
+        if (code && !(code >= NO_TEXT_FIRST && code <= NO_TEXT_LAST) && !is_control(code)) {
             /* half of a surrogate pair (a character past 16 bits: an icon font's, most
              * often) is no text; it reads as the icon it draws (pdfium.ICON) */
-            text = PyUnicode_FromOrdinal((int)(code >= 0xD800 && code <= 0xDFFF ? 0xE000 : code));
+            int half = code >= FIRST_SURROGATE && code <= LAST_SURROGATE;
+            text = PyUnicode_FromOrdinal((int)(half ? ICON : code));
             cid = Py_NewRef(Py_None);
         } else {  /* no text: the font and the glyph's width tell one from another */
             text = Py_NewRef(unknown);
