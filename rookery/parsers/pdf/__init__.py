@@ -21,6 +21,7 @@ from .labels import label_gutters
 from .lines import Line
 from .paragraphs import build_blocks
 from .pool import read_pages
+from .settings import SETTINGS as S
 from .typography import body_style, line_style, restore_small_caps, stands_apart
 
 
@@ -136,16 +137,14 @@ def _title_block(lines: list[Line]) -> tuple[list[Line], list[Line]]:
     title = []
     for line in first:
         middle = (line.x0 + line.x1) / 2
-        if abs(middle - centre) <= 0.03 * width and line.x1 - line.x0 <= 0.9 * width:
+        if abs(middle - centre) <= S.title_centred * width \
+                and line.x1 - line.x0 <= S.title_width * width:
             title.append(line)
         else:
             break
     if not title:
         title = _set_apart_title(first, lines[len(first):])
     return title, lines[len(title):]
-
-
-TITLE_LINES = 6  # a title block longer than this is front matter, not a title
 
 
 def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
@@ -158,14 +157,14 @@ def _set_apart_title(first: list[Line], later: list[Line]) -> list[Line]:
     again = _LaterStyles(later)
     title: list[Line] = []
     seen_title = False
-    for k, (line, style) in enumerate(zip(first, page_styles[:TITLE_LINES + 1])):
+    for k, (line, style) in enumerate(zip(first, page_styles[:S.title_lines + 1])):
         if is_version_line(_text(line)) and seen_title:
             title.append(line)
             break
         if not stands_apart(style, body) or seen_title and (
                 style in _past_run(page_styles, k) or style in again):
             break
-        seen_title = seen_title or _size(line) >= 1.4 * body.size
+        seen_title = seen_title or _size(line) >= S.title_size * body.size
         title.append(line)
     return title if seen_title else []
 

@@ -6,18 +6,18 @@ Both readers leave out the glyphs wholly outside it.
 """
 from __future__ import annotations
 
-Box = tuple[float, float, float, float]
+from .settings import SETTINGS as S
 
-TRIMMED = 0.5  # the least share of the shown page a trim box leaves for it to be trusted
+Box = tuple[float, float, float, float]
 
 
 def visible(media: Box, crop: Box, trim: Box) -> Box:
     """The visible box. A crop box that leaves nothing of the media box is no guide (a
-    viewer shows the media box), nor a trim box that leaves less than TRIMMED of what is
+    viewer shows the media box), nor a trim box that leaves less than `trimmed` of what is
     shown: a producer's slip, which would cut the page's own text."""
     shown = _overlap(crop, media) or media
     cut = _overlap(trim, shown)
-    return cut if cut is not None and _area(cut) >= TRIMMED * _area(shown) else shown
+    return cut if cut is not None and _area(cut) >= S.trimmed * _area(shown) else shown
 
 
 def _overlap(a: Box, b: Box) -> Box | None:

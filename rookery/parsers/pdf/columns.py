@@ -24,10 +24,9 @@ from typing import NamedTuple
 from . import speedups
 from .glyphs import Fragment, Glyph
 from .lines import Line
+from .settings import SETTINGS as S
 
 Gutter = tuple[float, float]
-GUTTER_GAP = 0.5  # ems of the smaller type beside it: a gap at a gutter wider parts it
-TEXT_COLUMN = 8.0  # ems: the fewest a column of running text is wide (a few words a line)
 
 
 def find_gutters(frags: list[Fragment], trusted: list[Gutter] = (),
@@ -60,22 +59,22 @@ def ink_pieces(frags: list[Fragment]) -> list[Piece]:
 
 
 def ink_runs(glyphs: list[Glyph], compiled: bool = True) -> list[tuple[float, float]]:
-    """Where a fragment's ink runs, parted where a gap wider than GUTTER_GAP has a
+    """Where a fragment's ink runs, parted where a gap wider than gutter_gap has a
     column of text's width of ink on each side, and a word beside it: where two columns'
     lines on one baseline have joined across a narrow gutter, the gap between them still
     shows it (a list's number set apart from its entry, a contents line's page number
     and its dot leaders, are no columns). By the compiled loop where it was built."""
     if compiled and speedups.loops is not None:
-        return speedups.loops.ink_runs(glyphs, Glyph, GUTTER_GAP, TEXT_COLUMN)
+        return speedups.loops.ink_runs(glyphs, Glyph, S.gutter_gap, S.text_column, S.least_em)
     return _python_ink_runs(glyphs)
 
 
 def _parts_columns(before: Glyph, after: Glyph, left: float, right: float) -> bool:
     """Could the gap between two glyphs be a gutter between columns of text `left` and
-    `right` points wide: wider than GUTTER_GAP, each column TEXT_COLUMN wide at least (in
+    `right` points wide: wider than gutter_gap, each column text_column wide at least (in
     ems of the smaller type), and a word beside it (a dot leader's dots are none)?"""
-    em = max(min(before.size, after.size), 1.0)
-    return after.x0 - before.x1 > GUTTER_GAP * em and min(left, right) >= TEXT_COLUMN * em \
+    em = max(min(before.size, after.size), S.least_em)
+    return after.x0 - before.x1 > S.gutter_gap * em and min(left, right) >= S.text_column * em \
         and (before.text.isalnum() or after.text.isalnum())
 
 
@@ -105,7 +104,7 @@ def _page_gutters(frags: list[Piece], trusted, seen=()) -> list[Gutter]:
         return []
     em = sorted(f.size for f in frags)[len(frags) // 2]
     # count coverage per point; lines that clearly span the page do not vote
-    voters = [f for f in frags if f.x1 - f.x0 < 0.75 * width]
+    voters = [f for f in frags if f.x1 - f.x0 < S.spanning * width]
     cells = int(width) + 2
     delta = [0] * (cells + 1)
     for f in voters:
@@ -116,9 +115,9 @@ def _page_gutters(frags: list[Piece], trusted, seen=()) -> list[Gutter]:
         running += d
         coverage.append(running)
     peak = max(coverage) if coverage else 0
-    if peak < 3:
+    if peak < S.column_lines:
         return []
-    low = max(1, int(0.1 * peak))
+    low = max(1, int(S.valley * peak))
     gutters = []
     x = 0
     while x < cells:
@@ -127,17 +126,19 @@ def _page_gutters(frags: list[Piece], trusted, seen=()) -> list[Gutter]:
             while x < cells and coverage[x] <= low:
                 x += 1
             a, b = left + start, left + x
-            covered_left = max(coverage[:start], default=0) >= 3
-            covered_right = max(coverage[x:], default=0) >= 3
+            covered_left = max(coverage[:start], default=0) >= S.column_lines
+            covered_right = max(coverage[x:], default=0) >= S.column_lines
             if covered_left and not covered_right and seen:
                 # a last column of a few lines, lighter than the valley's floor: the
                 # empty gap before it, where another page of the document has a gutter
                 a, b = _empty_gap(coverage, start, x, left)
                 covered_right = b < left + x
-            if covered_left and covered_right and b - a >= 0.4 * em:
-                starts = sum(1 for f in voters if b - 1.0 <= f.x0 <= b + 0.6 * em)
-                if starts >= max(3, 0.1 * len(voters)) or _near(a, b, trusted) \
-                        or starts >= 3 and _overlaps(a, b, seen):
+            if covered_left and covered_right and b - a >= S.gutter_width * em:
+                starts = sum(1 for f in voters
+                             if b - S.start_before <= f.x0 <= b + S.start_after * em)
+                if starts >= max(S.column_lines, S.gutter_starts * len(voters)) \
+                        or _near(a, b, trusted) \
+                        or starts >= S.column_lines and _overlaps(a, b, seen):
                     gutters.append((a, b))
         else:
             x += 1
@@ -159,12 +160,14 @@ def _empty_gap(coverage: list[int], start: int, end: int, left: float) -> tuple[
 
 
 def _near(a: float, b: float, trusted) -> bool:
-    return any(abs(a - ta) <= 6 and abs(b - tb) <= 6 for ta, tb in trusted)
+    return any(abs(a - ta) <= S.same_gutter and abs(b - tb) <= S.same_gutter
+               for ta, tb in trusted)
 
 
 def _overlaps(a: float, b: float, seen) -> bool:
-    """Does the gap a–b share at least half its width, or the other's, with a gutter?"""
-    return any(min(b, sb) - max(a, sa) >= 0.5 * min(b - a, sb - sa) for sa, sb in seen)
+    """Does the gap a–b share gutter_overlap of its width, or the other's, with a gutter?"""
+    return any(min(b, sb) - max(a, sa) >= S.gutter_overlap * min(b - a, sb - sa)
+               for sa, sb in seen)
 
 
 def common_gutters(per_page: list[list[Gutter]]) -> list[Gutter]:
@@ -173,7 +176,7 @@ def common_gutters(per_page: list[list[Gutter]]) -> list[Gutter]:
     for gutters in per_page:
         for g in gutters:
             for k, (h, n) in enumerate(seen):
-                if abs(g[0] - h[0]) <= 6 and abs(g[1] - h[1]) <= 6:
+                if abs(g[0] - h[0]) <= S.same_gutter and abs(g[1] - h[1]) <= S.same_gutter:
                     seen[k] = (h, n + 1)
                     break
             else:
@@ -257,7 +260,7 @@ def _part(f: Fragment, gutter: Gutter, cuts: list[float]) -> list[Fragment]:
         # page may have a wide word space in the gutter too), and the line before may
         # reach past the gutter's middle (a hyphen); a column of list numbers beside
         # their text is no column of text
-        if abs(after.x0 - b) <= GUTTER_GAP * max(min(before.size, after.size), 1.0) \
+        if abs(after.x0 - b) <= S.gutter_gap * max(min(before.size, after.size), S.least_em) \
                 and _parts_columns(before, after, a - start, end - b):
             # (the spaces between go with neither: a fragment's box is its glyphs')
             return [Fragment(page=f.page, glyphs=f.glyphs[:k + 1]),
@@ -291,7 +294,8 @@ def _measure(inside: list[Fragment], k: int, gutters: list[Gutter], right: float
     end = max(f.x1 for f in inside)
     start = min(f.x0 for f in inside)
     widths = sorted(f.x1 - start for f in inside)
-    if len(widths) < 4 or widths[3 * len(widths) // 4] >= 0.9 * (end - start):
+    if len(widths) < S.measure_lines \
+            or widths[int(S.measure_rank * len(widths))] >= S.full_measure * (end - start):
         return end
     return max(end, gutters[k][0] if k < len(gutters) else right)
 
@@ -307,8 +311,9 @@ def _carry_on_spans(bands) -> None:
             f, k = members[0]
             last = before[-1][0]
             others = [g.top for g, c in members[1:] if c != k]
-            if others and min(others) < f.bottom or f.top - last.bottom > 0.6 * f.size \
-                    or f.top < last.bottom - 0.3 * f.size:  # beside it, not below
+            if others and min(others) < f.bottom \
+                    or f.top - last.bottom > S.carry_gap * f.size \
+                    or f.top < last.bottom - S.carry_overlap * f.size:  # beside it, not below
                 break
             before.append(members.pop(0))
 
@@ -317,7 +322,7 @@ def _lines(frags: list[Fragment], column: tuple[float, float], page: int) -> lis
     """Join fragments that share a baseline into lines, top to bottom."""
     out: list[Line] = []
     for f in sorted(frags, key=lambda f: (f.base, f.x0)):
-        if out and abs(out[-1].fragments[-1].base - f.base) <= 0.3 * f.size:
+        if out and abs(out[-1].fragments[-1].base - f.base) <= S.same_baseline * f.size:
             out[-1].fragments.append(f)
             out[-1].fragments.sort(key=lambda g: g.x0)
         else:
@@ -342,7 +347,7 @@ def usual_measures(lines: list[Line]) -> None:
     for left, seen in widths.items():
         near = Counter()
         for other, counts in widths.items():
-            if abs(other - left) <= 3:
+            if abs(other - left) <= S.same_edge:
                 near.update(counts)
         usual[left] = near.most_common(1)[0][0]
     for line in lines:

@@ -14,8 +14,8 @@ import re
 from collections import defaultdict
 
 from .glyphs import Fragment
+from .settings import SETTINGS as S
 
-EDGE_LINES = 3  # how many lines from the top and bottom of a page may be furniture
 _DIGITS = re.compile(r"\d+")
 _ROMAN = re.compile(r"^[ivxlcdm]+$", re.I)
 
@@ -34,7 +34,7 @@ def split_furniture(pages: list[list[Fragment]], widths: list[float] | None = No
     by_key: dict[str, list[tuple[int, Fragment]]] = defaultdict(list)
     for index, frags in enumerate(pages):
         bases = sorted({round(f.base) for f in frags})
-        edge = set(bases[:EDGE_LINES] + bases[-EDGE_LINES:])
+        edge = set(bases[:S.edge_lines] + bases[-S.edge_lines:])
         for f in frags:
             if round(f.base) in edge:
                 by_key[furniture_key(f.text)].append((index, f))
@@ -61,12 +61,12 @@ def _in_text_block(f: Fragment, frags: list[Fragment], likely: set[int]) -> bool
     column beside it? A line a short document repeats that came to top a column on two
     pages is text; a running head stands above or below every column, apart. The text
     above or below the line beside it may recur itself (a sentence ending twice)."""
-    if any(_column_mates(f, g) and abs(g.size - f.size) <= 0.1 * f.size
+    if any(_column_mates(f, g) and abs(g.size - f.size) <= S.mate_size * f.size
            for g in frags if id(g) not in likely):
         return True
     for g in frags:
         if g is f or id(g) in likely or g.x1 > f.x0 and g.x0 < f.x1 \
-                or abs(g.base - f.base) > 0.5 * max(g.size, f.size):
+                or abs(g.base - f.base) > S.level_with * max(g.size, f.size):
             continue
         if any(_column_mates(g, h) for h in frags):
             return True
@@ -76,16 +76,18 @@ def _in_text_block(f: Fragment, frags: list[Fragment], likely: set[int]) -> bool
 def _column_mates(a: Fragment, b: Fragment) -> bool:
     """Does `b` stand right above or below `a`, at its left edge: the next line of its
     column?"""
-    return b is not a and abs(b.x0 - a.x0) <= 0.5 * a.size \
-        and 0 < abs(b.base - a.base) <= 1.6 * a.size
+    return b is not a and abs(b.x0 - a.x0) <= S.next_line_edge * a.size \
+        and 0 < abs(b.base - a.base) <= S.next_line * a.size
 
 
 def _same_height(members: list[tuple[int, Fragment]]):
-    """Runs of fragments whose baselines lie within a third of their size of each other."""
+    """Runs of fragments whose baselines lie within same_height of each other (for small
+    type, same_height_least)."""
     members = sorted(members, key=lambda m: m[1].base)
     group = [members[0]]
     for m in members[1:]:
-        if m[1].base - group[-1][1].base <= max(2.0, 0.3 * m[1].size):
+        if m[1].base - group[-1][1].base <= max(S.same_height_least,
+                                                 S.same_height * m[1].size):
             group.append(m)
         else:
             yield group
@@ -95,7 +97,7 @@ def _same_height(members: list[tuple[int, Fragment]]):
 
 def _aligned(a: Fragment, b: Fragment, width_a: float, width_b: float) -> bool:
     """Same left edge, centre or right edge, or mirrored across facing pages."""
-    tolerance = max(3.0, 0.3 * max(a.size, b.size))
+    tolerance = max(S.furniture_aligned_least, S.furniture_aligned * max(a.size, b.size))
     if (abs(a.x0 - b.x0) <= tolerance or abs(a.x1 - b.x1) <= tolerance
             or abs((a.x0 + a.x1) - (b.x0 + b.x1)) / 2 <= tolerance):
         return True

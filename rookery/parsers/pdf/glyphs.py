@@ -13,6 +13,7 @@ from operator import attrgetter
 
 from ..color import is_strong_red
 from . import speedups
+from .settings import SETTINGS as S
 
 _SUBSET = re.compile(r"^[A-Z]{6}\+")
 _BOLD = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|ultrabold", re.I)
@@ -141,16 +142,21 @@ def font_family(fontname: str) -> str:
     return base.lower() or name.lower()
 
 
-WORD_SPACE = 0.1  # ems beyond the line's own letter spacing that part two words
-FRAGMENT_GAP = 0.9  # ems of gap that part two fragments (columns, table cells)
-
-
 def fragments(glyphs: list[Glyph], page: int, compiled: bool = True) -> list[Fragment]:
     """Group a page's glyphs into fragments (see the module doc and _python_fragments),
     by the compiled loop where it was built (speedups.py)."""
     if compiled and speedups.loops is not None:
         return speedups.loops.fragments(glyphs, page, Glyph, Fragment, _CONSTANTS)
     return _python_fragments(glyphs, page)
+
+
+# the settings the grouping reads, in the order the compiled one takes them (the Rules
+# of csrc/fragments.c)
+_RULES = ("space_gap", "fragment_gap", "word_space", "tight_space", "letter_spaced",
+          "same_place", "other_size", "same_baseline", "baselines_apart", "sizes_apart",
+          "marked_gaps", "marked_share", "tracking_least", "tracking_most", "tracking_gaps",
+          "short_word", "least_em")
+_CONSTANTS = tuple(getattr(S, name) for name in _RULES)
 
 
 def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
@@ -166,6 +172,9 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     where it has none (a list's number placed apart from its text). On a page whose
     producer places words without spaces, a gap wider than the tracking by a tenth of
     an em parts them."""
+    # (the settings read per glyph, bound here once)
+    least_em, same_baseline = S.least_em, S.same_baseline
+    space_gap, fragment_gap = S.space_gap, S.fragment_gap
     # rows: glyphs on one baseline (near enough for their size), read left to right
     rows: list[list[Glyph]] = []
     row: list[Glyph] = []
@@ -174,7 +183,7 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                                 for k, g in enumerate(glyphs)]):
         g = glyphs[k]
         size = g.size
-        if rows and abs(base - last) <= 0.3 * (size if size > 1.0 else 1.0):
+        if rows and abs(base - last) <= same_baseline * (size if size > least_em else least_em):
             row.append(g)
         else:
             row = [g]
@@ -195,9 +204,9 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 if ink:
                     prev = ink[-1]
                     em = prev.size if prev.size > g.size else g.size  # max(), inline
-                    gap = (g.x0 - prev.x1) / (em if em > 1.0 else 1.0)
+                    gap = (g.x0 - prev.x1) / (em if em > least_em else least_em)
                     gaps.append(gap)
-                    if WIDE < gap <= FRAGMENT_GAP:
+                    if space_gap < gap <= fragment_gap:
                         spaces += 1
                         marked += prev.space_after or blank is not None
                     if blank is not None and _takes_room(blank, prev, g):
@@ -212,14 +221,16 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             read.append((ink, gaps, spaced, inferred))
     # does the page's text carry its word spaces? Judged on the gaps wide enough to be
     # spaces in any typesetting: nearly all of them must be marked
-    marks_spaces = spaces >= 20 and marked >= 0.97 * spaces
+    marks_spaces = spaces >= S.marked_gaps and marked >= S.marked_share * spaces
     out = []
     for ink, gaps, spaced, inferred in read:
         # cut the row where columns (or cells) part, then read each piece's words by its
         # own tracking: a letter-spaced heading beside a column of body text has its own
-        wide = FRAGMENT_GAP + max(_usual(gaps), 0.0)
+        # (a gap narrower than fragment_gap ems of the least em parts no lines: the
+        # quick test before _other_line's own)
+        wide = fragment_gap + max(_usual(gaps), 0.0)
         cuts = [0] + [k + 1 for k, gap in enumerate(gaps)
-                      if gap > wide or ink[k + 1].x0 - ink[k].x1 > FRAGMENT_GAP
+                      if gap > wide or ink[k + 1].x0 - ink[k].x1 > fragment_gap * least_em
                       and _other_line(ink[k], ink[k + 1])] + [len(ink)]
         alnum = [g.text.isalnum() for g in ink]
         for a, b in zip(cuts, cuts[1:]):
@@ -227,9 +238,9 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             # nor the letters of one ligature, which share its box
             tracking = _usual([gaps[k] for k in range(a, b - 1) if alnum[k] and alnum[k + 1]
                                and not _same_place(ink[k], ink[k + 1])] or gaps[a:b - 1])
-            plain = tracking < LETTER_SPACED
-            tight, loose = tracking + TIGHT_SPACE, tracking + (WIDE if marks_spaces
-                                                                else WORD_SPACE)
+            plain = tracking < S.letter_spaced
+            tight, loose = tracking + S.tight_space, tracking + (space_gap if marks_spaces
+                                                                  else S.word_space)
             current = [ink[a]]
             for k in range(a, b - 1):
                 prev, g, gap = ink[k], ink[k + 1], gaps[k]
@@ -256,14 +267,15 @@ def _other_line(a: Glyph, b: Glyph) -> bool:
     of sizes far apart, and with a gap between them wider than the smaller type's column
     gap? A large heading's line lies close to a body line's in the column beside it, on
     the same baseline at times; a superscript touches its word."""
-    small = max(min(a.size, b.size), 1.0)
-    apart = abs(a.baseline - b.baseline) > 0.15 * small or max(a.size, b.size) > OTHER_SIZE * small
-    return apart and b.x0 - a.x1 > FRAGMENT_GAP * small
+    small = max(min(a.size, b.size), S.least_em)
+    apart = abs(a.baseline - b.baseline) > S.baselines_apart * small \
+        or max(a.size, b.size) > S.other_size * small
+    return apart and b.x0 - a.x1 > S.fragment_gap * small
 
 
 def _same_place(a: Glyph, b: Glyph) -> bool:
     """Do two glyphs' boxes start at one place (the letters of one ligature)?"""
-    return abs(a.x0 - b.x0) <= SAME_PLACE * max(a.size, 1.0)
+    return abs(a.x0 - b.x0) <= S.same_place * max(a.size, S.least_em)
 
 
 def _takes_room(blank: Glyph, before: Glyph, after: Glyph) -> bool:
@@ -272,7 +284,7 @@ def _takes_room(blank: Glyph, before: Glyph, after: Glyph) -> bool:
     a soft hyphen), and a program rewriting a PDF may write one that the next letter is
     kerned back over, so that it ends inside the letter before it. A real space starts
     where the letter before it ends, give or take kerning and a letter's overhang."""
-    near = SAME_PLACE * max(blank.size, 1.0)
+    near = S.same_place * max(blank.size, S.least_em)
     return abs(blank.x0 - after.x0) > near and abs(blank.x0 - before.x0) > near \
         and blank.x1 >= before.x1 - near
 
@@ -283,26 +295,18 @@ def _number_meets_title(ink: list[Glyph], k: int) -> bool:
     sees them ("10.10. Sing Together"), not one ("10.10.Sing")."""
     prev, g = ink[k], ink[k + 1]
     return prev.text == "." and k > 0 and ink[k - 1].text.isdigit() and g.text.isupper() \
-        and abs(prev.size - g.size) > 0.05 * max(prev.size, g.size) and g.x0 >= prev.x1
-
-
-OTHER_SIZE = 1.3  # times the smaller size: type this much larger sets another line
-TIGHT_SPACE = 0.1  # ems beyond the tracking: the least gap an inferred space may sit in
-LETTER_SPACED = 0.05  # ems of tracking: type set this far apart is letter-spaced
-WIDE = 0.25  # ems: a gap this wide between glyphs is a word space wherever it is set
-SAME_PLACE = 0.02  # ems: glyphs whose boxes start this close are drawn at one place
-# the constants above as the compiled grouping takes them (csrc/fragments.c)
-_CONSTANTS = (WIDE, FRAGMENT_GAP, WORD_SPACE, TIGHT_SPACE, LETTER_SPACED, SAME_PLACE, OTHER_SIZE)
+        and abs(prev.size - g.size) > S.sizes_apart * max(prev.size, g.size) \
+        and g.x0 >= prev.x1
 
 
 def _usual(gaps: list[float]) -> float:
     """The gap between letters of a word on this line: most gaps are inside words."""
-    if len(gaps) < 2:
+    if len(gaps) < S.tracking_gaps:
         return 0.0
-    if len(gaps) < 4:  # a short word: its narrowest gap
-        return min(max(min(gaps), -0.1), 0.3)
+    if len(gaps) < S.short_word:  # a short word: its narrowest gap
+        return min(max(min(gaps), S.tracking_least), S.tracking_most)
     ordered = sorted(gaps)
-    return min(max(ordered[len(ordered) // 3], -0.1), 0.3)
+    return min(max(ordered[len(ordered) // 3], S.tracking_least), S.tracking_most)
 
 
 def text_runs(glyphs: list[Glyph], compiled: bool = True) -> tuple[str, list[tuple]]:

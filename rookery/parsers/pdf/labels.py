@@ -16,22 +16,20 @@ import re
 from ..blocks import BULLETS
 from ..numbering import read_label
 from .glyphs import Fragment
+from .settings import SETTINGS as S
 
 # "1.", "1.1", "(a)", "a)", "iv.", "•", "-": what opens an item or a rule, alone
 _MARK = re.compile(rf"^(?:[{BULLETS}*\-–o]|\(?[a-zA-Z]\)|\(?[ivxlcdm]{{1,6}}[.)]|"
                    r"\(?[a-zA-Z][.)]|§\s?\d+[a-z]?\.?|art(?:icle)?\.?\s?\d+[a-z]?\.?)$", re.I)
-LABEL_SHARE = 0.8  # of a narrow column's fragments that must be labels
-BESIDE = 0.3  # ems: a label and its text share a baseline this close
-FEWEST = 2  # labels enough to show a column of them
-SHORT = 4  # characters: signs without a letter this few are a mark ("10", "•", "--")
 
 
 def is_label(text: str) -> bool:
     """Is the text a rule number or a list mark standing alone ("2.1", "(b)", "•")?"""
     text = text.strip()
-    if not text or len(text) > 12:
+    if not text or len(text) > S.label_length:
         return False
-    if _MARK.match(text) or len(text) <= SHORT and not any(c.isalpha() for c in text.strip("()[].")):
+    if _MARK.match(text) or len(text) <= S.label_signs \
+            and not any(c.isalpha() for c in text.strip("()[].")):
         return True  # a mark, or a few signs with no letter (a bullet a font maps to none)
     read = read_label(text, loose=True)
     return read is not None and not read[1]
@@ -58,11 +56,11 @@ def _labels_beside_text(column: list[Fragment], frags: list[Fragment], start: fl
     """Are the fragments of a column (nearly all) labels, each beside a fragment of text
     that starts past the gutter (`start`) on its baseline?"""
     labels = [f for f in column if is_label(f.text)]
-    if len(labels) < FEWEST or len(labels) < LABEL_SHARE * len(column):
+    if len(labels) < S.label_column or len(labels) < S.label_share * len(column):
         return False
     beside = 0
     for label in labels:
-        em = max(label.size, 1.0)
+        em = max(label.size, S.least_em)
         beside += any(g.x0 >= start - em and g.x0 > label.x1 and
-                      abs(g.base - label.base) <= BESIDE * em for g in frags)
-    return beside >= LABEL_SHARE * len(labels)
+                      abs(g.base - label.base) <= S.label_beside * em for g in frags)
+    return beside >= S.label_share * len(labels)

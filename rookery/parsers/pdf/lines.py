@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from .glyphs import Fragment, Glyph
 from .labels import is_label
+from .settings import SETTINGS as S
 from .typography import Style
 
 
@@ -122,12 +123,13 @@ def first_word_width(glyphs: list[Glyph]) -> float:
     return glyphs[-1].x1 - start
 
 
-_LEADERS = re.compile(r"(?:\.\s*){3,}\S{0,5}$")  # "Round Sequence . . . . 5": a contents line
+# "Round Sequence . . . . 5": a contents line
+_LEADERS = re.compile(rf"(?:\.\s*){{{S.leader_dots},}}\S{{0,5}}$")
 
 
 def ends_in_leaders(text: str) -> bool:
     """Do dot leaders fill the line to its end ("Round Sequence . . . . 5")?"""
-    return text.count(".") >= 3 and _LEADERS.search(text) is not None  # (3: the fewest)
+    return text.count(".") >= S.leader_dots and _LEADERS.search(text) is not None
 
 
 def word_space(glyphs: list[Glyph]) -> float:

@@ -26,13 +26,12 @@ from . import repair, spacing, tables
 from .finishing import BULLET, finish
 from .glyphs import Glyph, texts
 from .lines import Line, LineBlock, TextLine
+from .settings import SETTINGS as S
 from .typography import (body_colour, body_style, line_style, mark_colours, other_forms,
                          rank, same_size, settle_sizes, stands_apart, usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a hyphen
-HEADING_LINES, HEADING_WORDS = 3, 25  # longer than this is a paragraph, whatever its type
-HANG = 0.5  # ems: a wrapped line this close to where a label's text starts is under it
 
 
 def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block]:
@@ -173,16 +172,18 @@ def _continues(block: LineBlock, f: TextLine, pitch: dict) -> bool:
         if spacing.new_column(last, f):
             return f.style == last.style and spacing.is_full(last, f)
         if f.style != last.style:
-            return not (numbered and f.text[:1].isupper()) and len(block.lines) <= 2 \
+            return not (numbered and f.text[:1].isupper()) \
+                and len(block.lines) <= S.styled_wrap \
                 and f.apart and same_size(f.size, last.size) \
                 and f.style.caps == last.style.caps \
                 and not (f.style.bold and not last.style.bold) and spacing.is_full(last, f) \
                 and spacing.close(last, f, pitch) and not ENDS_CLAUSE.search(last.text)
-        if not spacing.is_full(last, f, slack=last.size) and not spacing.centred(last):
+        if not spacing.is_full(last, f, slack=S.stopped_short * last.size) \
+                and not spacing.centred(last):
             return False  # a line that stopped well short of the edge: a heading ends
         # (at a heading's own leading, or at the text's usual one: a word processor
         # leads lines by its fonts' line gaps, for some faces over half an em)
-        return f.base - last.base <= 1.5 * max(last.tallest, f.tallest) \
+        return f.base - last.base <= S.heading_leading * max(last.tallest, f.tallest) \
             or spacing.close(last, f, pitch)
     if not same_size(f.size, last.size):
         return False
@@ -215,13 +216,13 @@ def _under_hang(block: LineBlock, f: TextLine) -> bool:
     """Does `f` start where the text after the label opening the block starts: a rule's
     wrapped line in a hanging indent ("1.1  The game ..." over "     on a square ...")?"""
     hang = block.lines[0].hang
-    return hang is not None and abs(f.x0 - hang) <= HANG * f.size
+    return hang is not None and abs(f.x0 - hang) <= S.hang * f.size
 
 
 def _names(block: LineBlock, f: TextLine, pitch: dict) -> bool:
     """Is `block` a name (a line or two in bold, at the body's size) that `f`, in other
     type, follows at once: an erratum's card name, a list's group?"""
-    if len(block.lines) > 2 or block.kind != "para" or block.lead:
+    if len(block.lines) > S.name_lines or block.kind != "para" or block.lead:
         return False
     name, last = block.lines[0], block.lines[-1]
     if _starts_numbered(name):
@@ -249,7 +250,7 @@ def _candidate(b: LineBlock) -> bool:
     if b.kind == "row" or b.lead or not first.apart:
         return False
     text = " ".join(f.text for f in b.lines)
-    short = len(b.lines) <= HEADING_LINES and len(text.split()) <= HEADING_WORDS
+    short = len(b.lines) <= S.heading_lines and len(text.split()) <= S.heading_words
     # a heading is not a sentence, unless its number says it heads a section anyway
     return short and not text.endswith("?") and names_something(text) and (
         not ENDS_LIKE_A_SENTENCE.search(text) or _starts_numbered(first))
@@ -315,10 +316,11 @@ def _settle_near_misses(block: LineBlock) -> None:
     first = 1 if block.lead else 0
     forced = sum(j == "\n" for j in joins)
     for k, join in enumerate(joins):
-        if join != " " or forced < 2 or 2 * forced <= len(joins) - 1:
+        if join != " " or forced < S.forced_breaks or 2 * forced <= len(joins) - 1:
             continue  # the other breaks are not mostly forced (or too few to say)
         last, nxt = block.lines[first + k], block.lines[first + k + 1]
-        if last.line.column[1] - last.x1 >= nxt.first_word - 0.3 * last.size:
+        # (the word missed by no more than the least room a space takes)
+        if last.line.column[1] - last.x1 >= nxt.first_word - S.space_room * last.size:
             block.joins[first + k] = "\n"
 
 

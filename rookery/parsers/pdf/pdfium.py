@@ -20,6 +20,7 @@ from . import speedups
 from .boxes import visible
 from .glyphs import (CARRIAGE_RETURN, LINE_FEED, SOFT_HYPHEN, SPACE, UNKNOWN, Glyph, Page,
                      is_control, style_of)
+from .settings import SETTINGS as S
 from .turns import dominant, inverse, leans, moved_box, quarter_turns, turned_size, upright
 
 
@@ -140,7 +141,7 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
         seen = visible(page.get_mediabox(), page.get_cropbox(), page.get_trimbox())
         if compiled and speedups.loops is not None:
             out = speedups.loops.glyphs(_fast_calls(raw), tp, height, Glyph, UNKNOWN,
-                                        styles, make_style, _unknown_cid, ORIGIN_NOISE, seen)
+                                        styles, make_style, _unknown_cid, S.origin_noise, seen)
         else:
             out = _python_glyphs(c, tp, height, styles, make_style, seen)
         # text that runs along another of the page's axes (1, 2 or 3 quarter turns; not a
@@ -196,6 +197,7 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
     box, x_at, y_at = (ctypes.c_void_p(box_at + k) for k in (0, 16, 24))
     fill_at = [ctypes.addressof(fill) + k * ctypes.sizeof(ctypes.c_uint) for k in range(4)]
     out: list[Glyph] = []
+    origin_noise = S.origin_noise
     generated, get_object, get_unicode = c.generated, c.get_object, c.get_unicode
     get_box, get_origin, unpack = c.get_box, c.get_origin, _PLACE.unpack_from
     run, style = None, None  # the previous character's text object, and its style
@@ -238,7 +240,7 @@ def _python_glyphs(c: SimpleNamespace, tp: int, height: float, styles: dict,
         left, top, right, bottom, x, y = unpack(place)
         if right <= seen_left or left >= seen_right or top <= seen_bottom or bottom >= seen_top:
             continue  # off the page as it is cut: a printer's slug, a note off the page
-        if x < left - ORIGIN_NOISE:
+        if x < left - origin_noise:
             # a box PDFium could not give from the glyph's advance (synthesized small
             # capitals) is the ink's: its left edge is the origin, where the glyph
             # starts, as in every other box; the ink alone would open gaps in words
@@ -274,7 +276,6 @@ _PLACE = struct.Struct("4f2d")  # a character's loose box, then its origin
 # and the codes no glyph's text is: U+FFFD (PDFium knows none) and the noncharacters
 _HYPHEN_MARK = 0xFFFE
 _NO_TEXT = range(0xFFFD, 0x10000)
-ORIGIN_NOISE = 0.01  # points: an origin (double) this close to its box's edge (float) is on it
 SURROGATES = (0xD800, 0xDFFF)  # what PDFium gives for each half of a character past 16 bits
 ICON = 0xE000  # ... read as a private-use character: the icon an icon font draws there
 _SURROGATE = re.compile("[\ud800-\udfff]")

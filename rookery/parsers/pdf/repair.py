@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..lexicon import Lexicon
 from .glyphs import UNKNOWN, Glyph, texts
+from .settings import SETTINGS as S
 
 LIGATURES = ("fi", "fl", "ff", "ffi", "ffl", "ft", "Th", "st", "ct")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
@@ -92,7 +93,8 @@ def compound_hyphens(glyph_lines: list[list[Glyph]]) -> set[str]:
     breaks = set(ends) - inside - {"\u00ad"}
     kept = set(ends) & inside
     # compounds seldom end a line: the engine's own character must end most of them
-    if len(breaks) != 1 or ends[next(iter(breaks))] < 3 * sum(ends[c] for c in kept):
+    if len(breaks) != 1 \
+            or ends[next(iter(breaks))] < S.breaks_over_compounds * sum(ends[c] for c in kept):
         return set()
     return kept
 
@@ -116,9 +118,10 @@ def drawn_soft_hyphens(glyph_lines: list[list[Glyph]], usual: dict | None = None
                 face = widths.setdefault((g.family, g.bold, g.italic), Counter())
                 face[round((g.x1 - g.x0) / g.size, 2)] += 1
     drawn = {face: w.most_common(1)[0][0] for face, w in widths.items()
-             if w.total() >= 3 and w.most_common(1)[0][1] >= DRAWN_SHARE * w.total()
-             and w.most_common(1)[0][0] >= 0.15}
-    if not drawn and all(w.total() >= 3 for w in widths.values()):
+             if w.total() >= S.soft_hyphens
+             and w.most_common(1)[0][1] >= S.drawn_share * w.total()
+             and w.most_common(1)[0][0] >= S.hyphen_width}
+    if not drawn and all(w.total() >= S.soft_hyphens for w in widths.values()):
         return  # no face draws its soft hyphens, and every face has enough to tell
     # a word's last soft hyphen ends a line: only one inside a word may be drawn (most
     # of a document's soft hyphens are line ends, where PDFium puts them)
@@ -142,8 +145,8 @@ def _drawn(g: Glyph, drawn: dict, widths: dict) -> bool:
     face = (g.family, g.bold, g.italic)
     width = (g.x1 - g.x0) / g.size
     if face in drawn:
-        return abs(width - drawn[face]) <= 0.01
-    return widths[face].total() < 3 and width >= 0.15
+        return abs(width - drawn[face]) <= S.hyphen_match
+    return widths[face].total() < S.soft_hyphens and width >= S.hyphen_width
 
 
 def _a_slice(glyphs: list[Glyph], k: int, usual: dict) -> bool:
@@ -160,9 +163,10 @@ def _a_slice(glyphs: list[Glyph], k: int, usual: dict) -> bool:
     known = usual.get((before.family, before.bold, before.italic, before.text)) \
         or usual.get((before.family, before.text))
     if known and before.size > 0:
-        return (before.x1 - before.x0) / before.size < SLICED * known
+        return (before.x1 - before.x0) / before.size < S.sliced * known
     width = glyphs[k].x1 - glyphs[k].x0
-    return all(abs(g.x1 - g.x0 - width) <= 0.01 * g.size for g in (before, glyphs[k + 1]))
+    return all(abs(g.x1 - g.x0 - width) <= S.slice_match * g.size
+               for g in (before, glyphs[k + 1]))
 
 
 def _by_family(usual: dict) -> dict:
@@ -172,9 +176,6 @@ def _by_family(usual: dict) -> dict:
     for (family, _bold, _italic, letter), width in usual.items():
         out.setdefault((family, letter), width)
     return out
-
-
-SLICED = 0.75  # of a letter's usual advance: drawn this much narrower, it is a slice
 
 
 def _words_with_soft_hyphens(glyphs: list[Glyph]):
@@ -187,9 +188,6 @@ def _words_with_soft_hyphens(glyphs: list[Glyph]):
         if any(c.text == "\u00ad" for c in word):
             yield word
         word = []
-
-
-DRAWN_SHARE = 0.8  # of a face's soft hyphens with one advance: a glyph drawn each time
 
 
 def _ascii_hyphens(text: str) -> str:
@@ -227,7 +225,7 @@ def hyphenates(breaks: list[tuple[str, str]], wraps: int, words: Counter) -> boo
         hard += words[f"{left}-{right}".lower()] > 0
     if soft != hard:
         return soft > hard
-    return wraps > 0 and len(breaks) / wraps > 0.03
+    return wraps > 0 and len(breaks) / wraps > S.hyphenated
 
 
 def keeps_hyphen(left: str, right: str, words: Counter, soft: bool,
@@ -267,7 +265,7 @@ def keeps_hyphen(left: str, right: str, words: Counter, soft: bool,
 def _a_word(part: str, free: Counter) -> bool:
     """Does the document print this part of a broken word whole as a word of its own,
     and is it more than a prefix's length?"""
-    return len(part) >= 3 and free[part.lower()] > 0
+    return len(part) >= S.word_part and free[part.lower()] > 0
 
 
 def repair_ligatures(lines: list[list[Glyph]], words: Counter,
@@ -294,7 +292,7 @@ def repair_ligatures(lines: list[list[Glyph]], words: Counter,
     # (a word of the language's, not the document's, is weaker evidence: the glyph must
     # sit among two letters at least; alone, a bullet would read as "fl", which is one)
     unvoted = [(cid, word) for cid, word in found
-               if cid not in votes and sum(g.text != UNKNOWN for g in word) >= 2]
+               if cid not in votes and sum(g.text != UNKNOWN for g in word) >= S.ligature_letters]
     known = lexicon() if unvoted and lexicon is not None else None
     if known is not None:
         _vote(unvoted, votes, known.knows)

@@ -11,6 +11,7 @@ from collections import Counter
 
 from ..blocks import runs
 from .lines import TextLine
+from .settings import SETTINGS as S
 from .typography import same_size
 
 
@@ -23,38 +24,36 @@ def pitches(facts: list[TextLine]) -> dict:
     for a, b in zip(facts, facts[1:]):
         if b.line.page == a.line.page and not b.line.first_in_column and a.size == b.size:
             delta = round(b.base - a.base, 1)
-            if 0 < delta < 3 * a.size:
+            if 0 < delta < S.pitch_span * a.size:
                 seen.setdefault(a.size, Counter())[delta] += 1
                 pages.setdefault((a.line.page, a.size), Counter())[delta] += 1
     out: dict = {size: _usual_delta(c) for size, c in seen.items()}
     for (page, size), c in pages.items():
         own = _usual_delta(c)
-        if own > out[size] and c[own] >= 3 and own <= LOOSE_LEADING * size:
+        if own > out[size] and c[own] >= S.loose_lines and own <= S.loose_leading * size:
             out[page, size] = own
     return out
 
 
-LOOSE_LEADING = 1.35  # baselines further apart than this many type sizes: a paragraph space
-
-
 def _usual_delta(c: Counter) -> float:
-    return min(d for d, n in c.items() if n >= max(1, 0.2 * c.most_common(1)[0][1]))
+    """The tightest spacing seen pitch_share as often as the commonest (or more)."""
+    return min(d for d, n in c.items() if n >= max(1, S.pitch_share * c.most_common(1)[0][1]))
 
 
 def narrow_boxes(facts: list[TextLine]) -> None:
     """Text set in a box narrower than its column (an example beside a picture) is
-    measured by the box: a run of four or more lines at one left edge that all end well
-    short of the column, near one another, and mostly run on mid-sentence (the next
+    measured by the box: a run of box_lines or more lines at one left edge that all end
+    well short of the column, near one another, and mostly run on mid-sentence (the next
     line opens in lower case), as wrapped prose does and a list of names does not."""
     for run in runs(facts, _same_box):
-        if len(run) < 4:
+        if len(run) < S.box_lines:
             continue
         left, (col_left, col_right) = run[0].x0, run[0].line.column
         right = max(f.x1 for f in run)
         ends = [f.x1 for f in run[:-1]]
         mid_sentence = sum(nxt.text[:1].islower() for nxt in run[1:])
-        if right - col_left < 0.75 * (col_right - col_left) \
-                and max(ends) - min(ends) <= 0.3 * (right - left) \
+        if right - col_left < S.box_narrow * (col_right - col_left) \
+                and max(ends) - min(ends) <= S.box_ends * (right - left) \
                 and 2 * mid_sentence > len(run) - 1:
             for f in run:
                 f.line.column = (col_left, right)
@@ -62,8 +61,8 @@ def narrow_boxes(facts: list[TextLine]) -> None:
 
 def _same_box(a: TextLine, b: TextLine) -> bool:
     return a.line.page == b.line.page and a.line.column == b.line.column \
-        and abs(a.x0 - b.x0) < 0.5 * b.size and same_size(a.size, b.size) \
-        and 0 < b.base - a.base <= 1.6 * b.size
+        and abs(a.x0 - b.x0) < S.next_line_edge * b.size and same_size(a.size, b.size) \
+        and 0 < b.base - a.base <= S.next_line * b.size
 
 
 def new_column(last: TextLine, f: TextLine) -> bool:
@@ -73,20 +72,21 @@ def new_column(last: TextLine, f: TextLine) -> bool:
 
 def close(last: TextLine, f: TextLine, pitch: dict) -> bool:
     """Does `f` follow `last` at the usual spacing (no paragraph space between)?"""
-    usual = pitch.get((f.line.page, f.size)) or pitch.get(f.size, 1.2 * f.size)
-    return f.base - last.base <= usual + 0.12 * f.size
+    usual = pitch.get((f.line.page, f.size)) or pitch.get(f.size, S.leading * f.size)
+    return f.base - last.base <= usual + S.leading_slack * f.size
 
 
 def indented(f: TextLine) -> bool:
     """A first line set in from the column's edge: how some typesetters open paragraphs."""
-    return f.x0 - f.line.column[0] >= 0.6 * f.size
+    return f.x0 - f.line.column[0] >= S.indent * f.size
 
 
 def centred(f: TextLine) -> bool:
     """Is the line set in the middle of its column (a title whose lines the typesetter
     balances)?"""
     left, right = f.line.column
-    return f.x0 - left > f.size and abs((f.x0 + f.x1) - (left + right)) <= f.size
+    return f.x0 - left > S.centred_inset * f.size \
+        and abs((f.x0 + f.x1) - (left + right)) <= S.centred_offset * f.size
 
 
 def is_full(last: TextLine, nxt: TextLine, slack: float = 0.0) -> bool:
@@ -97,8 +97,8 @@ def is_full(last: TextLine, nxt: TextLine, slack: float = 0.0) -> bool:
         return False
     room = last.line.column[1] - last.x1
     word = nxt.first_word
-    # room for the word and the larger of a third of an em and the line's own word space:
-    # the third of an em first, as it is cheaper to know and most often decides
-    if room < word + 0.3 * last.size + slack:
+    # room for the word and the larger of space_room and the line's own word space:
+    # space_room first, as it is cheaper to know and most often decides
+    if room < word + S.space_room * last.size + slack:
         return True
     return room < word + last.word_space + slack

@@ -4,13 +4,10 @@ itself by its columns, which line up from row to row, and a cell too narrow for 
 wraps onto lines of its own under the cell's start, closer than the rows are spaced."""
 from __future__ import annotations
 
-from .glyphs import FRAGMENT_GAP, Fragment, Glyph
+from .glyphs import Fragment, Glyph
 from .labels import is_label
 from .lines import Line
-
-CELL_GAP = 2.0  # ems between two fragments of a line: cells, wherever they stand
-ALIGNED = 0.3  # ems: cells whose starts are this close line up
-WORD_GAP = 0.25  # ems: a word space, as most faces set it
+from .settings import SETTINGS as S
 
 
 def row_lines(lines: list) -> set[int]:
@@ -26,7 +23,7 @@ def row_lines(lines: list) -> set[int]:
             continue
         j = _row_above(lines, k, rows)
         above = lines[j] if j is not None else None
-        under = above is not None and _same_cells(f, above, reach=5.0)
+        under = above is not None and _same_cells(f, above, reach=S.under_row)
         if above is not None and not under and not _stands_below(lines, k, j, rows) \
                 and _split_at_cells(f, above):
             rows.add(k)
@@ -46,20 +43,17 @@ def _labelled(f) -> bool:
 
 
 def _row_above(lines: list, k: int, rows: set[int]) -> int | None:
-    """The index of the table row right above line `k`, over up to two lines of its
-    cells' wrapped text (each starting at one of the row's cells)."""
+    """The index of the table row right above line `k`, over up to wrapped_lines lines
+    of its cells' wrapped text (each starting at one of the row's cells)."""
     between = []
-    for j in range(k - 1, max(k - 4, -1), -1):
+    for j in range(k - 1, max(k - 2 - S.wrapped_lines, -1), -1):
         if j in rows:
             starts = [c.x0 for c in lines[j].line.fragments]
-            wrapped = all(any(abs(p.x0 - x) <= ALIGNED * w.size for x in starts)
+            wrapped = all(any(abs(p.x0 - x) <= S.cell_aligned * w.size for x in starts)
                           for w in between for p in w.line.fragments)
             return j if wrapped else None
         between.append(lines[j])
     return None
-
-
-PITCH_SLACK = 0.2  # a line this much further below than a table's rows are spaced: apart
 
 
 def _stands_below(lines: list, k: int, j: int, rows: set[int]) -> bool:
@@ -67,15 +61,15 @@ def _stands_below(lines: list, k: int, j: int, rows: set[int]) -> bool:
     above it than the rows of the table ending in row `j` stand from one another? A
     heading after a table does, whose words may happen to start under the table's
     columns; the table's next row, or the wrapped text of its cells, does not."""
-    steps = []  # down the table: from row to row, over up to two lines of wrapped cells
+    steps = []  # down the table: from row to row, over lines of wrapped cells
     first = j
     while first > 0 and _same_column(lines[first], lines[first - 1]) and \
-            any(first - d in rows for d in (1, 2, 3)):
+            any(first - d in rows for d in range(1, S.wrapped_lines + 2)):
         steps.append(lines[first].base - lines[first - 1].base)
         first -= 1
     if not steps or not all(_same_column(lines[i], lines[j]) for i in range(j + 1, k + 1)):
         return False
-    widest = max(steps) * (1 + PITCH_SLACK)
+    widest = max(steps) * (1 + S.row_slack)
     return any(lines[i].base - lines[i - 1].base > widest
                for i in range(j + 1, k + 1))
 
@@ -89,7 +83,7 @@ def _split_at_cells(f, row) -> bool:
     """Cut a line right under a table row into the row's cells (see _recut). Returns
     whether the line now has the row's cells."""
     cells = row.line.fragments
-    if not _same_column(f, row) or f.base - row.base > 5 * f.size:
+    if not _same_column(f, row) or f.base - row.base > S.under_row * f.size:
         return False
     return _recut(f, [c.x0 for c in cells])
 
@@ -100,7 +94,8 @@ def _settle_cells(lines: list, rows: set[int]) -> None:
     or the spread words of a justified cell as cells of their own."""
     run: list[int] = []
     for k in sorted(rows) + [None]:
-        if k is not None and run and k - run[-1] <= 3 and _same_column(lines[k], lines[run[-1]]):
+        if k is not None and run and k - run[-1] <= S.wrapped_lines + 1 \
+                and _same_column(lines[k], lines[run[-1]]):
             run.append(k)
             continue
         if len(run) >= 2:
@@ -108,7 +103,8 @@ def _settle_cells(lines: list, rows: set[int]) -> None:
             for j in run:
                 have = [c.x0 for c in lines[j].line.fragments]
                 if len(starts) >= 2 and (len(have) != len(starts) or any(
-                        abs(x - y) > ALIGNED * lines[j].size for x, y in zip(have, starts))):
+                        abs(x - y) > S.cell_aligned * lines[j].size
+                        for x, y in zip(have, starts))):
                     _recut(lines[j], starts)
         run = [k] if k is not None else []
 
@@ -120,7 +116,7 @@ def _shared_starts(rows: list) -> list[float]:
     starts = sorted(c.x0 for f in rows for c in f.line.fragments)
     groups: list[list[float]] = []
     for x in starts:
-        if groups and x - groups[-1][-1] <= ALIGNED * size:
+        if groups and x - groups[-1][-1] <= S.cell_aligned * size:
             groups[-1].append(x)
         else:
             groups.append([x])
@@ -134,7 +130,7 @@ def _recut(f, starts: list[float]) -> bool:
     cell's start, a space before it), and a justified cell spreads its words into
     fragments of their own, the last reaching the cell's end. Returns whether it did."""
     frags = f.line.fragments
-    if abs(frags[0].x0 - starts[0]) > ALIGNED * f.size:
+    if abs(frags[0].x0 - starts[0]) > S.cell_aligned * f.size:
         return False
     glyphs, parted = [], set()  # the line's glyphs; where a fragment starts
     for frag in frags:
@@ -144,7 +140,7 @@ def _recut(f, starts: list[float]) -> bool:
     for x in starts[1:]:
         at = [k for k in range(1, len(glyphs))
               if (k in parted or glyphs[k - 1].text == " ")
-              and abs(glyphs[k].x0 - x) <= ALIGNED * f.size]
+              and abs(glyphs[k].x0 - x) <= S.cell_aligned * f.size]
         if not at or cuts and at[0] <= cuts[-1]:
             return False
         cuts.append(at[0])
@@ -156,7 +152,7 @@ def _recut(f, starts: list[float]) -> bool:
             piece.pop()
         if not piece:
             return False
-        if any(a < k < b for k in parted) and piece[-1].x1 < end - CELL_GAP * f.size:
+        if any(a < k < b for k in parted) and piece[-1].x1 < end - S.cell_gap * f.size:
             return False  # words apart that do not fill their cell: not a justified one
         pieces.append(_spaced(piece, parted, a))
     f.line.fragments = [Fragment(page=f.line.page, glyphs=p) for p in pieces]
@@ -182,13 +178,13 @@ def _far_apart(f) -> bool:
     evenly across it."""
     frags = f.line.fragments
     gaps = [b.x0 - a.x1 for a, b in zip(frags, frags[1:])]
-    if not gaps or max(gaps) < CELL_GAP * f.size:
+    if not gaps or max(gaps) < S.cell_gap * f.size:
         return False
-    even = max(gaps) - min(gaps) <= ALIGNED * f.size
-    return not (even and f.line.column[1] - frags[-1].x1 <= ALIGNED * f.size)
+    even = max(gaps) - min(gaps) <= S.cell_aligned * f.size
+    return not (even and f.line.column[1] - frags[-1].x1 <= S.cell_aligned * f.size)
 
 
-def _same_cells(a, b, reach: float = 2.5) -> bool:
+def _same_cells(a, b, reach: float = S.cells_reach) -> bool:
     """Two lines with their fragments at the same starts in their columns: in one
     column within `reach` ems of one another, or a table going on at the top of the
     next column, on this page or the next."""
@@ -201,7 +197,8 @@ def _same_cells(a, b, reach: float = 2.5) -> bool:
         near = abs(a.base - b.base) <= reach * a.size
     else:
         near = a.line.first_in_column or b.line.first_in_column
-    return near and all(abs(x - y) <= ALIGNED * a.size for x, y in zip(_starts(a), _starts(b)))
+    return near and all(abs(x - y) <= S.cell_aligned * a.size
+                        for x, y in zip(_starts(a), _starts(b)))
 
 
 def wraps_cells(above, row, last, f, close: bool) -> bool:
@@ -216,26 +213,28 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
     if len(cells) < 2 or len(pieces) > len(cells) or not close \
             or f.line.page != row.line.page or f.line.column != row.line.column \
             or len(above.line.fragments) != len(cells) \
-            or any(abs(a - c) >= 0.5 * f.size for a, c in zip(_starts(above), _starts(row))):
+            or any(abs(a - c) >= S.cell_start * f.size
+                   for a, c in zip(_starts(above), _starts(row))):
         return False
     if len(pieces) == len(cells):
         apart = row.base - above.base
-        if f.base - last.base >= apart - 0.1 * f.size:
+        if f.base - last.base >= apart - S.wrap_closer * f.size:
             return False
     ends = [c.x0 for c in cells[1:]] + [row.line.column[1]]
     for piece in pieces:
-        at = [k for k, c in enumerate(cells) if abs(piece.x0 - c.x0) < 0.5 * f.size]
+        at = [k for k, c in enumerate(cells) if abs(piece.x0 - c.x0) < S.cell_start * f.size]
         if not at:
             return False
         end = ends[at[0]]
         # what the cell holds on the line before: the last line's piece there, if any
-        held = [p for p in last.line.fragments if abs(p.x0 - cells[at[0]].x0) < 0.5 * f.size]
+        held = [p for p in last.line.fragments
+                if abs(p.x0 - cells[at[0]].x0) < S.cell_start * f.size]
         if not held:
             return False  # a cell left empty above does not wrap into this line
         if piece.x1 > end:
             return False  # it runs on past the next cell's start: a row of its own
         word = next((g.x0 for g in piece.glyphs if not g.text.strip()), piece.x1) - piece.x0
-        if held[0].x1 + WORD_GAP * f.size + word < end - FRAGMENT_GAP * f.size:
+        if held[0].x1 + S.cell_space * f.size + word < end - S.fragment_gap * f.size:
             return False  # the word would have fitted: a new row with a cell left empty
     return True
 
@@ -251,7 +250,7 @@ def _cell_pieces(frags: list[Fragment], cells: list[Fragment]) -> list[Fragment]
     to the one before them: the words of a justified line in a cell, spread apart."""
     out: list[Fragment] = []
     for frag in frags:
-        if out and not any(abs(frag.x0 - c.x0) < 0.5 * frag.size for c in cells):
+        if out and not any(abs(frag.x0 - c.x0) < S.cell_start * frag.size for c in cells):
             out[-1] = Fragment(page=frag.page, glyphs=_spaced(
                 out[-1].glyphs + frag.glyphs, {len(out[-1].glyphs)}, 0))
         else:
@@ -265,7 +264,7 @@ def with_wrapped_cells(row, f) -> Line:
     for cell in row.line.fragments:
         glyphs = list(cell.glyphs)
         for piece in _cell_pieces(f.line.fragments, row.line.fragments):
-            if abs(piece.x0 - cell.x0) < 0.5 * f.size:
+            if abs(piece.x0 - cell.x0) < S.cell_start * f.size:
                 last = glyphs[-1]
                 glyphs.append(Glyph(" ", last.x1, piece.x0, last.top, last.bottom, last.size,
                                     last.family, last.bold, last.italic, None))

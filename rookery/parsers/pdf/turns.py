@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-SKEW = 0.01  # a baseline that leans more than this (tan) off the page's axes runs no way
-UPRIGHTNESS = 0.5  # sine of the least angle between a glyph's up and its baseline
+from .settings import SETTINGS as S
 
 
 def quarter_turns(a: float, b: float, c: float, d: float) -> int | None:
@@ -24,11 +23,11 @@ def quarter_turns(a: float, b: float, c: float, d: float) -> int | None:
     along it. An up that leans (type slanted by the producer, its italic made by a
     shear) leaves the baseline where it runs."""
     run, up = (a * a + b * b) ** 0.5, (c * c + d * d) ** 0.5
-    if abs(a * d - b * c) <= UPRIGHTNESS * run * up:
+    if abs(a * d - b * c) <= S.upright * run * up:
         return None
-    if abs(b) <= SKEW * abs(a) + 1e-4:
+    if abs(b) <= S.skew * abs(a) + S.matrix_noise:
         return 0 if a > 0 else 2
-    if abs(a) <= SKEW * abs(b) + 1e-4:
+    if abs(a) <= S.skew * abs(b) + S.matrix_noise:
         return 1 if b > 0 else 3
     return None
 
@@ -38,7 +37,7 @@ def leans(a: float, b: float, c: float, d: float) -> bool:
     towards where the baseline (a, b) runs, as a producer slants type for an italic
     the font does not have?"""
     run, up = (a * a + b * b) ** 0.5, (c * c + d * d) ** 0.5
-    return run > 0 and up > 0 and (a * c + b * d) > SKEW * run * up
+    return run > 0 and up > 0 and (a * c + b * d) > S.slant * run * up
 
 
 def dominant(turns: Counter) -> int:

@@ -17,10 +17,7 @@ from typing import NamedTuple
 
 from . import speedups
 from .glyphs import Glyph, is_red
-
-SIZE_STEP = 0.08  # a size this much larger or smaller than another is another size
-SMALL_CAPS = (0.55, 0.92)  # capitals this much smaller than a word's full capitals
-MAX_RANKED = 7  # more heading styles than this are ranked by prominence alone
+from .settings import SETTINGS as S
 
 
 class Style(NamedTuple):
@@ -48,10 +45,6 @@ def line_style(glyphs: list[Glyph], body_colour=None, marks: frozenset = frozens
                  None if colour in marks else _colour_class(colour, body_colour))
 
 
-MIXED_LINES = 3  # lines that mix a colour's words into the body's, to show it marks text
-MIXED_SHARE = 0.2  # ... of the lines that show the colour at all
-
-
 def mark_colours(lines: list[list[Glyph]], body_colour) -> frozenset:
     """Colours the document sets words in inside lines of body-coloured text, as a
     publisher marks what changed (in blue, green or orange as well as red): a colour that
@@ -64,7 +57,7 @@ def mark_colours(lines: list[list[Glyph]], body_colour) -> frozenset:
             shown[colour] += 1
             mixed[colour] += body_colour in colours
     return frozenset(c for c, n in mixed.items()
-                     if n >= MIXED_LINES and n >= MIXED_SHARE * shown[c])
+                     if n >= S.mark_lines and n >= S.mark_share * shown[c])
 
 
 def tally(glyphs: list[Glyph], compiled: bool = True) -> tuple | None:
@@ -105,7 +98,7 @@ def _most_common(values: list):
 def _colour_class(colour, body_colour):
     if colour is None or body_colour is None or colour == body_colour:
         return None  # (most lines: the body's own colour)
-    if max(abs(a - b) for a, b in zip(colour, body_colour)) <= 60:
+    if max(abs(a - b) for a, b in zip(colour, body_colour)) <= S.colour_step:
         return None
     return None if is_red(colour) else colour
 
@@ -113,7 +106,7 @@ def _colour_class(colour, body_colour):
 def _caps(glyphs: list[Glyph], letters: list[Glyph], one_size: bool) -> str:
     """"all", "small" or "" for a line of these glyphs, `letters` the alphabetic ones,
     `one_size` whether they are of one size."""
-    if len(letters) < 4:
+    if len(letters) < S.caps_letters:
         return ""
     if one_size:
         return "all" if all(g.text.isupper() for g in letters) else ""
@@ -135,7 +128,7 @@ def _scaled_lower(word: list[Glyph]) -> bool:
     upper = [g.size for g in word if g.text.isupper()]
     lower = [g.size for g in word if g.text.islower()]
     return bool(upper and lower) and \
-        SMALL_CAPS[0] * min(upper) <= max(lower) <= SMALL_CAPS[1] * min(upper)
+        S.small_caps_least * min(upper) <= max(lower) <= S.small_caps_most * min(upper)
 
 
 def _words(glyphs: list[Glyph]):
@@ -150,7 +143,7 @@ def _words(glyphs: list[Glyph]):
 
 def _two_sizes(word: list[Glyph]) -> bool:
     big = max(g.size for g in word)
-    return any(SMALL_CAPS[0] * big <= g.size <= SMALL_CAPS[1] * big for g in word)
+    return any(S.small_caps_least * big <= g.size <= S.small_caps_most * big for g in word)
 
 
 def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float | None:
@@ -168,7 +161,7 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     found = None
     for word in () if one_size else _words(glyphs):
         big = max(g.size for g in word)
-        if SMALL_CAPS[0] * big <= min(g.size for g in word) <= SMALL_CAPS[1] * big:
+        if S.small_caps_least * big <= min(g.size for g in word) <= S.small_caps_most * big:
             found = min(g.size for g in word)
     mapped = all(g.text.isupper() for g in letters)
     if not mapped:
@@ -176,21 +169,20 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
         # first use ("dOes an anChored"): a line of two sizes with most letters at the
         # smaller is in small capitals all the same, and its larger letters are capitals
         at = found or small  # ... or, all at their size, the rest of the line before
-        if at is None or 2 * sum(abs(g.size - at) < 0.05 for g in letters) < len(letters) \
-                or found is None and any(abs(g.size - at) >= 0.05 for g in letters):
+        match = S.small_caps_match
+        if at is None or 2 * sum(abs(g.size - at) < match for g in letters) < len(letters) \
+                or found is None and any(abs(g.size - at) >= match for g in letters):
             return None
     small = found or small
-    if small is None or not (found or all(abs(g.size - small) < 0.05 for g in letters)):
+    match = S.small_caps_match
+    if small is None or not (found or all(abs(g.size - small) < match for g in letters)):
         return None
     for g in letters:
-        if abs(g.size - small) < 0.05:
+        if abs(g.size - small) < match:
             g.text = g.text.lower()
         elif not mapped:
             g.text = g.text.upper()
     return small
-
-
-SAME_SIZE = 0.015  # sizes this close are one size, read with a reader's rounding
 
 
 def settle_sizes(lines: list[list[Glyph]]) -> None:
@@ -204,7 +196,7 @@ def settle_sizes(lines: list[list[Glyph]]) -> None:
     settled: dict[float, float] = {}
     group: list[float] = []
     for size in sorted(count) + [None]:
-        if group and (size is None or size - group[0] > SAME_SIZE * size):
+        if group and (size is None or size - group[0] > S.same_size * size):
             usual = max(group, key=count.__getitem__)
             settled.update((member, usual) for member in group)
             group = []
@@ -236,62 +228,57 @@ def _python_counts(lines: list[list[Glyph]], field: str, alnum_only: bool = Fals
     return dict(seen)
 
 
-VARIANT = 0.04  # a letter this much wider or narrower than its face's usual one: another glyph
-VARIANT_SHARE = 0.5  # ... for this share of a line's letters: the line is in another form
-VARIANT_LETTERS = 6  # ... of at least this many letters
-# a line that goes on in another form ("zero?" after "...my morale below"): any letter
-# judged, and a third of them other
-CARRIED = (1, 0.3)
-# letters drawn at one ratio to their usual width (SCALED_SHARE of a line's different
-# letters within SCALED of the line's median ratio) are the usual glyphs condensed or
-# expanded to fit, not other ones; told on SCALED_LETTERS different letters or more
-SCALED, SCALED_SHARE, SCALED_LETTERS = 0.03, 0.8, 4
-
-
 def usual_widths(lines: list[list[Glyph]], compiled: bool = True) -> dict:
     """Each lower-case letter's usual advance, in ems, in each face (family, bold,
     italic, letter): the width its glyph has in the body text, where the document uses
-    it most. By the compiled loop where it was built (speedups.py)."""
+    it most (counted to advance_places, of usual_letters glyphs at least). By the
+    compiled loop where it was built (speedups.py)."""
     if compiled and speedups.loops is not None:
-        return speedups.loops.usual_widths(lines, Glyph, round)
+        return speedups.loops.usual_widths(lines, Glyph, round, S.advance_places,
+                                           S.usual_letters)
     return _python_usual_widths(lines)
 
 
 def _python_usual_widths(lines: list[list[Glyph]]) -> dict:
     counted: Counter = Counter()
+    places = S.advance_places
     for glyphs in lines:
         for g in glyphs:
             if g.size > 0 and g.text.islower():
                 counted[g.family, g.bold, g.italic, g.text,
-                        round((g.x1 - g.x0) / g.size, 3)] += 1
+                        round((g.x1 - g.x0) / g.size, places)] += 1
     seen: dict = {}
     for (*face, width), n in counted.items():
         seen.setdefault(tuple(face), Counter())[width] += n
     return {key: widths.most_common(1)[0][0] for key, widths in seen.items()
-            if widths.total() >= 5}
+            if widths.total() >= S.usual_letters}
 
 
 def other_forms(lines: list[list[Glyph]], usual: dict, compiled: bool = True) -> list[bool]:
     """Which lines are set in other forms of their face's letters (other_glyphs), the
     rest of a line in them telling with fewer letters ("zero?" after "...my morale
-    below": CARRIED). By the compiled loop where it was built (speedups.py)."""
+    below": carried_letters, carried_share). By the compiled loop where it was built
+    (speedups.py)."""
     if compiled and speedups.loops is not None:
-        return speedups.loops.other_forms(lines, usual, Glyph, VARIANT, VARIANT_LETTERS,
-                                          VARIANT_SHARE, *CARRIED, SCALED, SCALED_SHARE,
-                                          SCALED_LETTERS)
+        return speedups.loops.other_forms(lines, usual, Glyph, S.variant, S.variant_letters,
+                                          S.variant_share, S.carried_letters, S.carried_share,
+                                          S.scaled, S.scaled_share, S.scaled_letters)
     return _python_other_forms(lines, usual)
 
 
 def _python_other_forms(lines: list[list[Glyph]], usual: dict) -> list[bool]:
     out, before = [], False
     for glyphs in lines:
-        before = other_glyphs(glyphs, usual, *CARRIED) if before else other_glyphs(glyphs, usual)
+        if before:  # the rest of a line in other forms: told with fewer letters
+            before = other_glyphs(glyphs, usual, S.carried_letters, S.carried_share)
+        else:
+            before = other_glyphs(glyphs, usual)
         out.append(before)
     return out
 
 
-def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,
-                 share: float = VARIANT_SHARE) -> bool:
+def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = S.variant_letters,
+                 share: float = S.variant_share) -> bool:
     """Are most of a line's lower-case letters drawn with other glyphs than its face's
     usual ones, at the same size? A font's own small capitals are mapped back to the
     lower-case letters in the text layer, and their advances alone tell them apart. A
@@ -299,7 +286,7 @@ def other_glyphs(glyphs: list[Glyph], usual: dict, least: int = VARIANT_LETTERS,
     them needs fewer). Not a line whose letters are all its usual ones made narrower or
     wider alike (scaled_alike)."""
     ratios = _ratios(glyphs, usual)
-    other = sum(abs(ratio - 1) > VARIANT for _text, ratio in ratios)
+    other = sum(abs(ratio - 1) > S.variant for _text, ratio in ratios)
     return len(ratios) >= least and other >= share * len(ratios) and not scaled_alike(ratios)
 
 
@@ -328,8 +315,8 @@ def scaled_alike(ratios: list[tuple[str, float]]) -> bool:
     middle = ordered[len(ordered) // 2]
     at: dict[str, bool] = {}
     for text, ratio in ratios:
-        at[text] = at.get(text, False) or abs(ratio - middle) <= SCALED * middle
-    return len(at) >= SCALED_LETTERS and sum(at.values()) >= SCALED_SHARE * len(at)
+        at[text] = at.get(text, False) or abs(ratio - middle) <= S.scaled * middle
+    return len(at) >= S.scaled_letters and sum(at.values()) >= S.scaled_share * len(at)
 
 
 def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:
@@ -348,13 +335,13 @@ def body_colour(lines: list[list[Glyph]]) -> tuple[int, int, int] | None:
 
 def stands_apart(style: Style, body: Style) -> bool:
     """Is a line in this style set apart from the body text?"""
-    return (abs(style.size - body.size) > SIZE_STEP * body.size or style.family != body.family
+    return (abs(style.size - body.size) > S.size_step * body.size or style.family != body.family
             or style.bold != body.bold or (style.italic and not body.italic)
             or style.caps != body.caps or style.colour is not None)
 
 
 def same_size(a: float, b: float) -> bool:
-    return abs(a - b) <= SIZE_STEP * max(a, b)
+    return abs(a - b) <= S.size_step * max(a, b)
 
 
 def prominence(tier: tuple) -> tuple:
@@ -378,13 +365,10 @@ def rank(sequence: list[Style], depths: list[int | None] | None = None) -> dict[
     return {s: levels[t] for s, t in zip(sequence, tiers)}
 
 
-CLEARLY_LARGER = 1.2  # a type this much larger is a greater heading, whatever the order
-
-
 def _rank_tiers(sequence: list[tuple], depths: list[int | None]) -> dict[tuple, int]:
     styles = list(dict.fromkeys(sequence))
     by_prominence = sorted(styles, key=prominence, reverse=True)
-    if len(styles) > MAX_RANKED:
+    if len(styles) > S.max_ranked:
         return {s: k + 1 for k, s in enumerate(by_prominence)}
     numbered: dict[tuple, list[int]] = {}
     for style, depth in zip(sequence, depths):
@@ -396,7 +380,7 @@ def _rank_tiers(sequence: list[tuple], depths: list[int | None]) -> dict[tuple, 
     # pairs where one type is plainly the greater (much larger, and no lighter): a
     # heading in the lesser never holds one in the greater
     clear = [(a, b) for a, b in itertools.permutations(styles, 2)
-             if a[0] >= CLEARLY_LARGER * b[0] and (a[1] or not b[1])]
+             if a[0] >= S.clearly_larger * b[0] and (a[1] or not b[1])]
     # the same costs over styles' indices, each order's levels in a list; an order worse
     # already in its first costs is dropped before its later ones are counted (the
     # costs compare in turn, so the best order is the same)

@@ -14,8 +14,8 @@ import twins
 from rookery.parsers.pdf import speedups
 from rookery.parsers.pdf.chars import pages
 from rookery.parsers.pdf.glyphs import UNKNOWN
-from rookery.parsers.pdf.pdfium import (ORIGIN_NOISE, _calls, _pdfium_font, _pdfium_page,
-                                        _pdfium_style)
+from rookery.parsers.pdf.pdfium import _calls, _pdfium_font, _pdfium_page, _pdfium_style
+from rookery.parsers.pdf.settings import SETTINGS
 
 
 def every_character(data: bytes) -> list[list[tuple]]:
@@ -59,7 +59,7 @@ def every_character(data: bytes) -> list[list[tuple]]:
             raw.FPDFText_GetCharOrigin(tp, k, x, y)
             # a box that starts after the glyph's origin (the ink's, PDFium's fallback)
             # starts at the origin
-            left = x.value if x.value < box.left - ORIGIN_NOISE else box.left
+            left = x.value if x.value < box.left - SETTINGS.origin_noise else box.left
             glyphs.append([text, left, box.right, height - box.top, height - box.bottom,
                            *style, height - y.value, False])
         out.append([tuple(g) for g in glyphs])

@@ -1,6 +1,6 @@
 /* A page's glyphs grouped into fragments: the compiled twin of glyphs._python_fragments,
- * step for step (the comments there say why each step is taken). The rules' constants
- * come from glyphs.py, so that one place sets them. */
+ * step for step (the comments there say why each step is taken). Every constant the
+ * rules compare against comes from settings.py, through glyphs._CONSTANTS. */
 #include "speedups.h"
 #include <math.h>
 #include <stdlib.h>
@@ -13,9 +13,13 @@ typedef struct {  /* what the grouping reads of a glyph */
     int k;  /* its place in the page's list: the sort's last key */
 } G;
 
-typedef struct {  /* glyphs.py's constants, in the order glyphs._CONSTANTS names them */
-    double wide, fragment_gap, word_space, tight_space, letter_spaced, same_place, other_size;
+typedef struct {  /* the settings, in the order glyphs._RULES names them */
+    double space_gap, fragment_gap, word_space, tight_space, letter_spaced, same_place,
+        other_size, same_baseline, baselines_apart, sizes_apart, marked_gaps, marked_share,
+        tracking_least, tracking_most, tracking_gaps, short_word, least_em;
 } Rules;
+
+#define N_RULES 17  /* the fields above */
 
 static int by_line(const void *pa, const void *pb) {  /* (baseline, x0, k) */
     const G *a = *(G *const *)pa, *b = *(G *const *)pb;
@@ -35,24 +39,25 @@ static int by_x0(const void *pa, const void *pb) {  /* x0, then the row's order 
     return a->at - b->at;
 }
 
-static double clamp_gap(double v) {  /* min(max(v, -0.1), 0.3) */
-    v = v < -0.1 ? -0.1 : v;
-    return v > 0.3 ? 0.3 : v;
+/* min(max(v, tracking_least), tracking_most) */
+static double clamp_gap(double v, const Rules *r) {
+    v = v < r->tracking_least ? r->tracking_least : v;
+    return v > r->tracking_most ? r->tracking_most : v;
 }
 
 /* glyphs._usual: the gap between letters of a word on this line (`gaps` is reordered) */
-static double usual(double *gaps, Py_ssize_t n) {
-    if (n < 2)
+static double usual(double *gaps, Py_ssize_t n, const Rules *r) {
+    if (n < r->tracking_gaps)
         return 0.0;
-    if (n < 4) {
+    if (n < r->short_word) {
         double least = gaps[0];
         for (Py_ssize_t k = 1; k < n; k++)
             if (gaps[k] < least)
                 least = gaps[k];
-        return clamp_gap(least);
+        return clamp_gap(least, r);
     }
     qsort(gaps, (size_t)n, sizeof(double), cmp_double);
-    return clamp_gap(gaps[n / 3]);
+    return clamp_gap(gaps[n / 3], r);
 }
 
 /* str.isalnum(), str.isdigit() and str.isupper() of a glyph's text */
@@ -73,13 +78,17 @@ static int text_is(PyObject *text, const char *method) {
     return yes;
 }
 
-static double max1(double v) { return v > 1.0 ? v : 1.0; }
+/* max(size, least_em): the size a gap is measured in ems of */
+static double em_of(double size, const Rules *r) {
+    return size > r->least_em ? size : r->least_em;
+}
 
 /* glyphs._other_line */
 static int other_line(const G *a, const G *b, const Rules *r) {
-    double small = max1(a->size < b->size ? a->size : b->size);
+    double small = em_of(a->size < b->size ? a->size : b->size, r);
     double big = a->size > b->size ? a->size : b->size;
-    int apart = fabs(a->base - b->base) > 0.15 * small || big > r->other_size * small;
+    int apart = fabs(a->base - b->base) > r->baselines_apart * small ||
+                big > r->other_size * small;
     return apart && b->x0 - a->x1 > r->fragment_gap * small;
 }
 
@@ -136,26 +145,27 @@ static int cut_row(G **ink, double *gaps, const char *spaced, const char *inferr
         alnum[k] = (char)yes;
     }
     memcpy(scratch, gaps, sizeof(double) * (n - 1 > 0 ? n - 1 : 0));
-    double u = usual(scratch, n - 1);
+    double u = usual(scratch, n - 1, r);
     double wide = r->fragment_gap + (u > 0.0 ? u : 0.0);
     Py_ssize_t a = 0;
     for (Py_ssize_t b = 1; b <= n; b++) {
-        if (b < n && !(gaps[b - 1] > wide || (ink[b]->x0 - ink[b - 1]->x1 > r->fragment_gap &&
+        if (b < n && !(gaps[b - 1] > wide || (ink[b]->x0 - ink[b - 1]->x1 >
+                                                   r->fragment_gap * r->least_em &&
                                                other_line(ink[b - 1], ink[b], r))))
             continue;
         /* the piece ink[a..b): its tracking, read between letters */
         Py_ssize_t m = 0;
         for (Py_ssize_t k = a; k < b - 1; k++)
             if (alnum[k] && alnum[k + 1] &&
-                !(fabs(ink[k]->x0 - ink[k + 1]->x0) <= r->same_place * max1(ink[k]->size)))
+                !(fabs(ink[k]->x0 - ink[k + 1]->x0) <= r->same_place * em_of(ink[k]->size, r)))
                 scratch[m++] = gaps[k];
         if (m == 0)
             for (Py_ssize_t k = a; k < b - 1; k++)
                 scratch[m++] = gaps[k];
-        double tracking = usual(scratch, m);
+        double tracking = usual(scratch, m, r);
         int plain = tracking < r->letter_spaced;
         double tight = tracking + r->tight_space;
-        double loose = tracking + (marks_spaces ? r->wide : r->word_space);
+        double loose = tracking + (marks_spaces ? r->space_gap : r->word_space);
         PyObject *current = PyList_New(0);
         if (current == NULL || PyList_Append(current, ink[a]->glyph) < 0)
             goto fail;
@@ -172,7 +182,7 @@ static int cut_row(G **ink, double *gaps, const char *spaced, const char *inferr
                 if (digit < 0 || upper < 0)
                     goto fail;
                 double ps = ink[k]->size, gs = ink[k + 1]->size;
-                parted = digit && upper && fabs(ps - gs) > 0.05 * (ps > gs ? ps : gs) &&
+                parted = digit && upper && fabs(ps - gs) > r->sizes_apart * (ps > gs ? ps : gs) &&
                          ink[k + 1]->x0 >= ink[k]->x1;
             }
             if (parted && (spaced[k] || !(PyUnicode_GET_LENGTH(prev_text) == 1 &&
@@ -205,7 +215,7 @@ static int cut_row(G **ink, double *gaps, const char *spaced, const char *inferr
 /* fragments(glyphs, page, Glyph, Fragment, constants) → list of Fragment */
 PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 5 || !PyList_Check(args[0]) || !PyTuple_Check(args[4]) ||
-        PyTuple_GET_SIZE(args[4]) != 7) {
+        PyTuple_GET_SIZE(args[4]) != N_RULES) {
         PyErr_SetString(PyExc_TypeError, "fragments(glyphs, page, Glyph, Fragment, constants)");
         return NULL;
     }
@@ -213,14 +223,17 @@ PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
     GlyphLayout layout;
     if (!glyph_layout(args[2], &layout))
         return NULL;
-    double rule[7];
-    for (int k = 0; k < 7; k++)
+    double rule[N_RULES];
+    for (int k = 0; k < N_RULES; k++)
         rule[k] = PyFloat_AsDouble(PyTuple_GET_ITEM(args[4], k));
     if (PyErr_Occurred())
         return NULL;
-    Rules r = {.wide = rule[0], .fragment_gap = rule[1], .word_space = rule[2],
+    Rules r = {.space_gap = rule[0], .fragment_gap = rule[1], .word_space = rule[2],
                .tight_space = rule[3], .letter_spaced = rule[4], .same_place = rule[5],
-               .other_size = rule[6]};
+               .other_size = rule[6], .same_baseline = rule[7], .baselines_apart = rule[8],
+               .sizes_apart = rule[9], .marked_gaps = rule[10], .marked_share = rule[11],
+               .tracking_least = rule[12], .tracking_most = rule[13],
+               .tracking_gaps = rule[14], .short_word = rule[15], .least_em = rule[16]};
     Py_ssize_t n = PyList_GET_SIZE(list);
     PyObject *out = PyList_New(0);
     if (out == NULL || n == 0)
@@ -250,7 +263,8 @@ PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
     Py_ssize_t rows = 0, inked = 0, spaces = 0, marked = 0;
     Py_ssize_t start = 0;
     for (Py_ssize_t k = 1; k <= n; k++) {
-        if (k < n && fabs(order[k]->base - order[k - 1]->base) <= 0.3 * max1(order[k]->size))
+        if (k < n && fabs(order[k]->base - order[k - 1]->base) <=
+                         r.same_baseline * em_of(order[k]->size, &r))
             continue;
         Py_ssize_t count = k - start;
         for (Py_ssize_t i = 0; i < count; i++) {
@@ -270,14 +284,14 @@ PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
             if (inked > first) {
                 G *prev = ink[inked - 1];
                 double em = prev->size > g->size ? prev->size : g->size;
-                double gap = (g->x0 - prev->x1) / max1(em);
+                double gap = (g->x0 - prev->x1) / em_of(em, &r);
                 gaps[inked - 1] = gap;
-                if (r.wide < gap && gap <= r.fragment_gap) {
+                if (r.space_gap < gap && gap <= r.fragment_gap) {
                     spaces += 1;
                     marked += prev->space_after || blank != NULL;
                 }
                 if (blank != NULL) {  /* glyphs._takes_room */
-                    double near = r.same_place * max1(blank->size);
+                    double near = r.same_place * em_of(blank->size, &r);
                     if (fabs(blank->x0 - g->x0) > near && fabs(blank->x0 - prev->x0) > near &&
                         blank->x1 >= prev->x1 - near)
                         spaced[inked - 1] = 1;
@@ -291,7 +305,7 @@ PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
             row_end[rows++] = inked;
         start = k;
     }
-    int marks_spaces = spaces >= 20 && marked >= 0.97 * spaces;
+    int marks_spaces = spaces >= r.marked_gaps && marked >= r.marked_share * spaces;
     Py_ssize_t from = 0;
     for (Py_ssize_t k = 0; k < rows; k++) {
         Py_ssize_t to = row_end[k];

@@ -155,21 +155,26 @@ static Py_ssize_t face_number(PyObject *const *parts, PyObject *faces, PyObject 
     return at;
 }
 
-/* usual_widths(lines, Glyph, round) → {face: usual advance}: see
- * typography._python_usual_widths. The advances are counted as drawn, then rounded to
- * three places by `round` once each, in the order first seen, so that every count and
- * every tie falls as rounding each glyph's advance would make it fall. */
+/* usual_widths(lines, Glyph, round, places, least) → {face: usual advance}: see
+ * typography._python_usual_widths (places, least: the settings advance_places and
+ * usual_letters). The advances are counted as drawn, then rounded to `places` by `round`
+ * once each, in the order first seen, so that every count and every tie falls as
+ * rounding each glyph's advance would make it fall. */
 PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
     GlyphLayout layout;
-    if (!loop_args(args, nargs, 3, 1, "usual_widths(lines, Glyph, round)", &layout))
+    if (!loop_args(args, nargs, 5, 1, "usual_widths(lines, Glyph, round, places, least)",
+                   &layout))
         return NULL;
-    PyObject *round = args[2], *faces = PyList_New(0), *index = PyDict_New();
-    PyObject *widths = NULL, *out = NULL, *three = PyLong_FromLong(3);
+    PyObject *round = args[2], *places = args[3];
+    Py_ssize_t least = PyLong_AsSsize_t(args[4]);
+    if (least == -1 && PyErr_Occurred())
+        return NULL;
+    PyObject *faces = PyList_New(0), *index = PyDict_New(), *widths = NULL, *out = NULL;
     Table t = {0};
     Memo *memo = PyMem_Calloc(MEMO_SLOTS, sizeof(Memo));
     if (memo == NULL)
         PyErr_NoMemory();
-    if (faces == NULL || index == NULL || three == NULL || memo == NULL)
+    if (faces == NULL || index == NULL || memo == NULL)
         goto done;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(args[0]); i++) {
         PyObject *line = PyList_GET_ITEM(args[0], i);
@@ -220,7 +225,8 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
     }
     for (Py_ssize_t k = 0; k < t.used; k++) {
         PyObject *drawn = PyFloat_FromDouble(t.items[k].advance);
-        PyObject *rounded = drawn ? PyObject_CallFunctionObjArgs(round, drawn, three, NULL) : NULL;
+        PyObject *rounded = drawn ? PyObject_CallFunctionObjArgs(round, drawn, places, NULL)
+                                  : NULL;
         Py_XDECREF(drawn);
         if (rounded == NULL)
             goto done;
@@ -230,7 +236,7 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
         if (failed)
             goto done;
     }
-    /* the commonest advance of each face seen at least five times (the first of those
+    /* the commonest advance of each face seen at least `least` times (the first of those
      * as common) */
     if ((out = PyDict_New()) == NULL)
         goto done;
@@ -243,7 +249,7 @@ PyObject *usual_widths(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
             if (c > most)
                 most = c, best = key;
         }
-        if (all >= 5 && PyDict_SetItem(out, PyList_GET_ITEM(faces, f), best) < 0) {
+        if (all >= least && PyDict_SetItem(out, PyList_GET_ITEM(faces, f), best) < 0) {
             Py_CLEAR(out);
             goto done;
         }
@@ -255,7 +261,6 @@ done:
     Py_XDECREF(faces);
     Py_XDECREF(index);
     Py_XDECREF(widths);
-    Py_XDECREF(three);
     if (PyErr_Occurred())
         Py_CLEAR(out);
     return out;

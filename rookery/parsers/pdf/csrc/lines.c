@@ -75,14 +75,17 @@ static int append_run(PyObject *out, double x0, double x1) {
     return failed ? -1 : 0;
 }
 
-/* ink_runs(glyphs, Glyph, gap, column) → [(x0, x1)]: the compiled twin of
- * columns._python_ink_runs, which says what it is for. One pass: where the ink ends is
- * looked for only at a gap that might part the runs, which few fragments have. */
+/* ink_runs(glyphs, Glyph, gap, column, least_em) → [(x0, x1)]: the compiled twin of
+ * columns._python_ink_runs, which says what it is for (its settings: gutter_gap,
+ * text_column, least_em). One pass: where the ink ends is looked for only at a gap that
+ * might part the runs, which few fragments have. */
 PyObject *ink_runs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
     GlyphLayout layout;
-    if (!loop_args(args, nargs, 4, 1, "ink_runs(glyphs, Glyph, gap, column)", &layout))
+    if (!loop_args(args, nargs, 5, 1, "ink_runs(glyphs, Glyph, gap, column, least_em)",
+                   &layout))
         return NULL;
     double gap = PyFloat_AsDouble(args[2]), column = PyFloat_AsDouble(args[3]);
+    double least_em = PyFloat_AsDouble(args[4]);
     if (PyErr_Occurred())
         return NULL;
     PyObject *glyphs = args[0];
@@ -106,7 +109,7 @@ PyObject *ink_runs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_
             goto fail;
         if (open) {
             double em = size < prev_size ? size : prev_size;
-            em = em > 1.0 ? em : 1.0;
+            em = em > least_em ? em : least_em;
             if (x0 - prev_x1 > gap * em && prev_x1 - start >= column * em) {
                 if (!have_end) {  /* where the last inked glyph ends */
                     for (Py_ssize_t j = n - 1; j >= k; j--) {

@@ -302,7 +302,8 @@ static PyMethodDef methods[] = {
      "fragments(glyphs, page, Glyph, Fragment, constants): a page's glyphs grouped into "
      "fragments, as glyphs._python_fragments groups them."},
     {"usual_widths", (PyCFunction)(void (*)(void))usual_widths, METH_FASTCALL,
-     "usual_widths(lines, Glyph, round): as typography._python_usual_widths."},
+     "usual_widths(lines, Glyph, round, places, least): as "
+     "typography._python_usual_widths."},
     {"other_forms", (PyCFunction)(void (*)(void))other_forms, METH_FASTCALL,
      "other_forms(lines, usual, Glyph, variant, least, share, carried_least, "
      "carried_share, scaled, scaled_share, scaled_letters): as "
@@ -316,7 +317,7 @@ static PyMethodDef methods[] = {
     {"texts", (PyCFunction)(void (*)(void))texts, METH_FASTCALL,
      "texts(lines, Glyph): as glyphs._python_texts."},
     {"ink_runs", (PyCFunction)(void (*)(void))ink_runs, METH_FASTCALL,
-     "ink_runs(glyphs, Glyph, gap, column): as columns._python_ink_runs."},
+     "ink_runs(glyphs, Glyph, gap, column, least_em): as columns._python_ink_runs."},
     {NULL, NULL, 0, NULL},
 };
 
