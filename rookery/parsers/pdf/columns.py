@@ -22,7 +22,7 @@ from operator import attrgetter
 from typing import NamedTuple
 
 from . import speedups
-from .glyphs import Fragment, Glyph
+from .glyphs import Fragment, Glyph, smaller_em
 from .lines import Line
 from .settings import SETTINGS as S
 
@@ -38,7 +38,7 @@ def find_gutters(frags: list[Fragment], trusted: list[Gutter] = (),
     ink (`pieces`, from ink_pieces if not given)."""
     found = _page_gutters(ink_pieces(frags) if pieces is None else pieces, trusted, seen)
     for g in trusted:
-        if not _near(g[0], g[1], found):
+        if not _near(g, found):
             # a gutter of the page's own that overlaps it is the same gutter, widened or
             # narrowed by a line or two: the document's holds
             found = [(a, b) for a, b in found if not (a < g[1] and g[0] < b)] + [g]
@@ -73,7 +73,7 @@ def _parts_columns(before: Glyph, after: Glyph, left: float, right: float) -> bo
     """Could the gap between two glyphs be a gutter between columns of text `left` and
     `right` points wide: wider than gutter_gap, each column text_column wide at least (in
     ems of the smaller type), and a word beside it (a dot leader's dots are none)?"""
-    em = max(min(before.size, after.size), S.least_em)
+    em = smaller_em(before, after)
     return after.x0 - before.x1 > S.gutter_gap * em and min(left, right) >= S.text_column * em \
         and (before.text.isalnum() or after.text.isalnum())
 
@@ -85,8 +85,9 @@ def _python_ink_runs(glyphs: list[Glyph]) -> list[tuple[float, float]]:
     out = []
     start = prev = ink[0]
     end = ink[-1].x1
+    narrowest = S.gutter_gap * S.least_em  # no narrower gap parts columns: a quick test
     for g in ink[1:]:
-        if _parts_columns(prev, g, prev.x1 - start.x0, end - g.x0):
+        if g.x0 - prev.x1 > narrowest and _parts_columns(prev, g, prev.x1 - start.x0, end - g.x0):
             out.append((start.x0, prev.x1))
             start = g
         prev = g
@@ -137,7 +138,7 @@ def _page_gutters(frags: list[Piece], trusted, seen=()) -> list[Gutter]:
                 starts = sum(1 for f in voters
                              if b - S.start_before <= f.x0 <= b + S.start_after * em)
                 if starts >= max(S.column_lines, S.gutter_starts * len(voters)) \
-                        or _near(a, b, trusted) \
+                        or _near((a, b), trusted) \
                         or starts >= S.column_lines and _overlaps(a, b, seen):
                     gutters.append((a, b))
         else:
@@ -159,9 +160,13 @@ def _empty_gap(coverage: list[int], start: int, end: int, left: float) -> tuple[
     return left + start, left + end
 
 
-def _near(a: float, b: float, trusted) -> bool:
-    return any(abs(a - ta) <= S.same_gutter and abs(b - tb) <= S.same_gutter
-               for ta, tb in trusted)
+def _same_gutter(g: Gutter, h: Gutter) -> bool:
+    """Are two gutters one: each edge within same_gutter points of the other's?"""
+    return abs(g[0] - h[0]) <= S.same_gutter and abs(g[1] - h[1]) <= S.same_gutter
+
+
+def _near(g: Gutter, gutters) -> bool:
+    return any(_same_gutter(g, h) for h in gutters)
 
 
 def _overlaps(a: float, b: float, seen) -> bool:
@@ -176,7 +181,7 @@ def common_gutters(per_page: list[list[Gutter]]) -> list[Gutter]:
     for gutters in per_page:
         for g in gutters:
             for k, (h, n) in enumerate(seen):
-                if abs(g[0] - h[0]) <= S.same_gutter and abs(g[1] - h[1]) <= S.same_gutter:
+                if _same_gutter(g, h):
                     seen[k] = (h, n + 1)
                     break
             else:
@@ -260,7 +265,7 @@ def _part(f: Fragment, gutter: Gutter, cuts: list[float]) -> list[Fragment]:
         # page may have a wide word space in the gutter too), and the line before may
         # reach past the gutter's middle (a hyphen); a column of list numbers beside
         # their text is no column of text
-        if abs(after.x0 - b) <= S.gutter_gap * max(min(before.size, after.size), S.least_em) \
+        if abs(after.x0 - b) <= S.gutter_gap * smaller_em(before, after) \
                 and _parts_columns(before, after, a - start, end - b):
             # (the spaces between go with neither: a fragment's box is its glyphs')
             return [Fragment(page=f.page, glyphs=f.glyphs[:k + 1]),

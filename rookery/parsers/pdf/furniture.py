@@ -14,6 +14,7 @@ import re
 from collections import defaultdict
 
 from .glyphs import Fragment
+from .lines import next_in_column
 from .settings import SETTINGS as S
 
 _DIGITS = re.compile(r"\d+")
@@ -75,9 +76,8 @@ def _in_text_block(f: Fragment, frags: list[Fragment], likely: set[int]) -> bool
 
 def _column_mates(a: Fragment, b: Fragment) -> bool:
     """Does `b` stand right above or below `a`, at its left edge: the next line of its
-    column?"""
-    return b is not a and abs(b.x0 - a.x0) <= S.next_line_edge * a.size \
-        and 0 < abs(b.base - a.base) <= S.next_line * a.size
+    column? (In ems of `a`'s type.)"""
+    return b is not a and (next_in_column(a, b, a.size) or next_in_column(b, a, a.size))
 
 
 def _same_height(members: list[tuple[int, Fragment]]):

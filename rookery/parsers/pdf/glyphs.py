@@ -262,12 +262,17 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     return out
 
 
+def smaller_em(a: Glyph, b: Glyph) -> float:
+    """The em two glyphs' gap is measured in: the smaller type's (see least_em)."""
+    return max(min(a.size, b.size), S.least_em)
+
+
 def _other_line(a: Glyph, b: Glyph) -> bool:
     """Are two glyphs of one row on lines of their own: on baselines apart, or in type
     of sizes far apart, and with a gap between them wider than the smaller type's column
     gap? A large heading's line lies close to a body line's in the column beside it, on
     the same baseline at times; a superscript touches its word."""
-    small = max(min(a.size, b.size), S.least_em)
+    small = smaller_em(a, b)
     apart = abs(a.baseline - b.baseline) > S.baselines_apart * small \
         or max(a.size, b.size) > S.other_size * small
     return apart and b.x0 - a.x1 > S.fragment_gap * small

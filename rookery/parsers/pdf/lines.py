@@ -132,6 +132,14 @@ def ends_in_leaders(text: str) -> bool:
     return text.count(".") >= S.leader_dots and _LEADERS.search(text) is not None
 
 
+def next_in_column(upper, lower, size: float) -> bool:
+    """Does `lower` stand right below `upper`, at its left edge: the next line of its
+    column? (Lines or fragments: their `.x0` and `.base`; `size` the type the distances
+    are measured in.)"""
+    return abs(lower.x0 - upper.x0) <= S.next_line_edge * size \
+        and 0 < lower.base - upper.base <= S.next_line * size
+
+
 def word_space(glyphs: list[Glyph]) -> float:
     """The line's own space between words (letter-spaced type spaces its words wider)."""
     spaces = sorted(g.x1 - g.x0 for g in glyphs if g.text == " ")

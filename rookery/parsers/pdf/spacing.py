@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..blocks import runs
-from .lines import TextLine
+from .lines import TextLine, next_in_column
 from .settings import SETTINGS as S
 from .typography import same_size
 
@@ -60,9 +60,9 @@ def narrow_boxes(facts: list[TextLine]) -> None:
 
 
 def _same_box(a: TextLine, b: TextLine) -> bool:
+    """Is `b` the next line of `a`'s column, in its size?"""
     return a.line.page == b.line.page and a.line.column == b.line.column \
-        and abs(a.x0 - b.x0) < S.next_line_edge * b.size and same_size(a.size, b.size) \
-        and 0 < b.base - a.base <= S.next_line * b.size
+        and same_size(a.size, b.size) and next_in_column(a, b, b.size)
 
 
 def new_column(last: TextLine, f: TextLine) -> bool:

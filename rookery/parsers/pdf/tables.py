@@ -213,8 +213,7 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
     if len(cells) < 2 or len(pieces) > len(cells) or not close \
             or f.line.page != row.line.page or f.line.column != row.line.column \
             or len(above.line.fragments) != len(cells) \
-            or any(abs(a - c) >= S.cell_start * f.size
-                   for a, c in zip(_starts(above), _starts(row))):
+            or not all(_under(a, c, f.size) for a, c in zip(_starts(above), _starts(row))):
         return False
     if len(pieces) == len(cells):
         apart = row.base - above.base
@@ -222,13 +221,12 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
             return False
     ends = [c.x0 for c in cells[1:]] + [row.line.column[1]]
     for piece in pieces:
-        at = [k for k, c in enumerate(cells) if abs(piece.x0 - c.x0) < S.cell_start * f.size]
+        at = [k for k, c in enumerate(cells) if _under(piece.x0, c.x0, f.size)]
         if not at:
             return False
         end = ends[at[0]]
         # what the cell holds on the line before: the last line's piece there, if any
-        held = [p for p in last.line.fragments
-                if abs(p.x0 - cells[at[0]].x0) < S.cell_start * f.size]
+        held = [p for p in last.line.fragments if _under(p.x0, cells[at[0]].x0, f.size)]
         if not held:
             return False  # a cell left empty above does not wrap into this line
         if piece.x1 > end:
@@ -237,6 +235,12 @@ def wraps_cells(above, row, last, f, close: bool) -> bool:
         if held[0].x1 + S.cell_space * f.size + word < end - S.fragment_gap * f.size:
             return False  # the word would have fitted: a new row with a cell left empty
     return True
+
+
+def _under(x: float, start: float, size: float) -> bool:
+    """Does a piece of a line that starts at `x` stand under a cell that starts at
+    `start` (cell_start ems of `size` from it)?"""
+    return abs(x - start) < S.cell_start * size
 
 
 def _starts(f) -> list[float]:
@@ -250,7 +254,7 @@ def _cell_pieces(frags: list[Fragment], cells: list[Fragment]) -> list[Fragment]
     to the one before them: the words of a justified line in a cell, spread apart."""
     out: list[Fragment] = []
     for frag in frags:
-        if out and not any(abs(frag.x0 - c.x0) < S.cell_start * frag.size for c in cells):
+        if out and not any(_under(frag.x0, c.x0, frag.size) for c in cells):
             out[-1] = Fragment(page=frag.page, glyphs=_spaced(
                 out[-1].glyphs + frag.glyphs, {len(out[-1].glyphs)}, 0))
         else:
@@ -264,7 +268,7 @@ def with_wrapped_cells(row, f) -> Line:
     for cell in row.line.fragments:
         glyphs = list(cell.glyphs)
         for piece in _cell_pieces(f.line.fragments, row.line.fragments):
-            if abs(piece.x0 - cell.x0) < S.cell_start * f.size:
+            if _under(piece.x0, cell.x0, f.size):
                 last = glyphs[-1]
                 glyphs.append(Glyph(" ", last.x1, piece.x0, last.top, last.bottom, last.size,
                                     last.family, last.bold, last.italic, None))

@@ -127,8 +127,12 @@ def _one_size(letters: list[Glyph]) -> bool:
 def _scaled_lower(word: list[Glyph]) -> bool:
     upper = [g.size for g in word if g.text.isupper()]
     lower = [g.size for g in word if g.text.islower()]
-    return bool(upper and lower) and \
-        S.small_caps_least * min(upper) <= max(lower) <= S.small_caps_most * min(upper)
+    return bool(upper and lower) and _small_capital(max(lower), min(upper))
+
+
+def _small_capital(size: float, full: float) -> bool:
+    """Could type of this size be the small capitals of capitals `full` in size?"""
+    return S.small_caps_least * full <= size <= S.small_caps_most * full
 
 
 def _words(glyphs: list[Glyph]):
@@ -143,7 +147,7 @@ def _words(glyphs: list[Glyph]):
 
 def _two_sizes(word: list[Glyph]) -> bool:
     big = max(g.size for g in word)
-    return any(S.small_caps_least * big <= g.size <= S.small_caps_most * big for g in word)
+    return any(_small_capital(g.size, big) for g in word)
 
 
 def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float | None:
@@ -161,7 +165,7 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
     found = None
     for word in () if one_size else _words(glyphs):
         big = max(g.size for g in word)
-        if S.small_caps_least * big <= min(g.size for g in word) <= S.small_caps_most * big:
+        if _small_capital(min(g.size for g in word), big):
             found = min(g.size for g in word)
     mapped = all(g.text.isupper() for g in letters)
     if not mapped:
@@ -169,20 +173,24 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
         # first use ("dOes an anChored"): a line of two sizes with most letters at the
         # smaller is in small capitals all the same, and its larger letters are capitals
         at = found or small  # ... or, all at their size, the rest of the line before
-        match = S.small_caps_match
-        if at is None or 2 * sum(abs(g.size - at) < match for g in letters) < len(letters) \
-                or found is None and any(abs(g.size - at) >= match for g in letters):
+        if at is None or 2 * sum(_at_size(g, at) for g in letters) < len(letters) \
+                or found is None and not all(_at_size(g, at) for g in letters):
             return None
     small = found or small
-    match = S.small_caps_match
-    if small is None or not (found or all(abs(g.size - small) < match for g in letters)):
+    if small is None or not (found or all(_at_size(g, small) for g in letters)):
         return None
     for g in letters:
-        if abs(g.size - small) < match:
+        if _at_size(g, small):
             g.text = g.text.lower()
         elif not mapped:
             g.text = g.text.upper()
     return small
+
+
+def _at_size(g: Glyph, size: float) -> bool:
+    """Is the glyph set at this size (the small capitals'), give or take a reader's
+    rounding?"""
+    return abs(g.size - size) < S.small_caps_match
 
 
 def settle_sizes(lines: list[list[Glyph]]) -> None:
