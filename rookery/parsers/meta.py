@@ -24,7 +24,7 @@ from itertools import takewhile
 from ..model import title_key
 from .numbering import read_label
 
-_VERSION = re.compile(r"(?<![\w.])(?:v|version)\s*(\d+(?:\.\d+)*)\b", re.I)
+_VERSION = re.compile(r"(?<![\w.])(?:v|ver\.|version)\s*(\d+(?:\.\d+)*)\b", re.I)
 _MONTHS = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTH = (r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"

@@ -15,6 +15,8 @@ CASES = [
     ("The Guild (Version 2.0), effective 07/03/2020 (link).", "The Guild (Version 2.0)", "2020-07-03"),
     ("Regulations - Version 1.2 / Effective 11.01.2016", "1.2", "2016-11-01"),
     ("Updated 2024-02-04", None, "2024-02-04"),
+    ("Ver. 1.4.2", "1.4.2", None),
+    ("Lantern Rules ver. 3.1, 2021-05-02", "3.1", "2021-05-02"),
     ("No version here", None, None),
 ]
 

@@ -31,6 +31,14 @@ def test_which_number_can_come_next(before, after, expected):
     ("2nd round: each player draws", None),
     ("3rd Edition", None),
     ("2 players sit across", None),
+    # a word shortened with a full stop opens no number, whatever follows it
+    ("Ver. 2.4 - Lantern Edition", None),
+    ("No. 3 lantern burns longest", None),
+    ("Art. 12 - The brazier", None),
+    ("Gen. 2 embers glow brighter", None),
+    ("All: every player draws", None),
+    ("A. Appendix of moths", "A"),     # one capital: an appendix
+    ("A.4b Moths at dawn", "A.4b"),
 ])
 def test_an_ordinal_is_no_section_number(text, number):
     read = read_label(text)

@@ -257,7 +257,10 @@ def _candidate(b: LineBlock) -> bool:
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_LINK = re.compile(r"^\S*(?:://|www\.|@)\S*$")
+# a link: a scheme, "www." or an "@" in one word; or a host name alone, its labels in
+# lower case and dotted, maybe with a path ("example.org/rules.pdf", the tail of an
+# address broken at a line's end)
+_LINK = re.compile(r"^(?:\S*(?:://|www\.|@)\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]\S*)?)$")
 
 
 def names_something(text: str) -> bool:

@@ -36,7 +36,7 @@ from ..numbering import Label, extends, follows, read_label
 from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
-from .sequence import Quotations, backed, printed_numbers
+from .sequence import Quotations, backed, printed_numbers, values
 from .soundness import assess
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
@@ -128,15 +128,17 @@ def _shown(s: Section) -> tuple[str, ...]:
 def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
     root = _Node(heading=None, level=0, path=())
     stack = [root]
-    known = printed_numbers(blocks)
+    # numbers down a table's column (costs, points) are values, not sections
+    cells = values(blocks)
+    known = printed_numbers(blocks, cells)
     # when every heading is set alike, their numbers are all that tells their levels; a
     # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)
     flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
     quotes = Quotations()
     top_part = TopParts(outermost)
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
-    for block in blocks:
-        if quotes(block):
+    for k, block in enumerate(blocks):
+        if k in cells or quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
         elif block.kind == "heading" and top_part(block):
             # the contents list names it among the top-level parts, or it follows one

@@ -7,7 +7,7 @@ rule quoted in an update summary, or a stray number opening a sentence, stays te
 from __future__ import annotations
 
 from ..blocks import Block
-from ..numbering import Label, read_label
+from ..numbering import Label, continues, first_of_scheme, read_label
 
 QUOTED_WORDS = 6  # a repeated number that opens with this many of the same words quotes
 
@@ -60,11 +60,86 @@ def _first_words(text: str) -> str:
     return " ".join(text.casefold().split()[:QUOTED_WORDS])
 
 
-def printed_numbers(blocks: list[Block]) -> set[tuple[str, ...]]:
-    """Every section number the document prints at the start of a heading or paragraph:
-    the evidence a number is checked against."""
+def values(blocks: list[Block]) -> set[int]:
+    """The blocks (by index) that open with a number that is a value, not a section
+    number: in a run of neighbouring blocks that each open with a number, two or more
+    numbers of two parts or more go on neither from the number before them nor from the
+    document's numbering (2.5, 3.5, 4.5 down a table's column of costs; 0.5, 0.5 down a
+    column of points); then each of the run's numbers that does not go on from the
+    document's numbering is a value. A numbering that skips a part ("1.9", "3.1") or a
+    running head ("3.4 Robots" over "3.3.6") strays once; a list's "1." is never a value."""
+    numbers = [read_label(b.text) if b.kind in ("heading", "para", "item") else None
+               for b in blocks]
+    found: set[int] = set()
+    reached = _Reached()
+    run: list[tuple[int, Label]] = []
+    for k, read in enumerate(numbers + [None]):
+        if read is not None:
+            run.append((k, read[0]))
+        elif run:
+            trial, stray, strays, prev = reached.copy(), 0, [], None
+            for i, label in run:
+                if not trial.take(label):
+                    stray += not (prev is not None and goes_on(prev, label))
+                    strays.append(i)
+                prev = label
+            if stray >= 2:
+                found.update(strays)
+                reached = trial
+            else:  # no column of values: the run is the numbering
+                for _i, label in run:
+                    reached.take(label, anyway=True)
+            run = []
+    return found
+
+
+class _Reached:
+    """Where a document's numbering has got to: its open dotted numbers (a section's
+    and a list's inside it), and the one-part numbers since the last of them."""
+
+    def __init__(self, open_=(), singles=()):
+        self.open, self.singles = list(open_), list(singles)
+
+    def copy(self) -> "_Reached":
+        return _Reached(self.open, self.singles)
+
+    def take(self, label: Label, anyway: bool = False) -> bool:
+        """Does `label` go on from the numbering (then it is taken into it, as it is
+        `anyway`)?"""
+        if len(label.parts) < 2:
+            self.singles.append(label)
+            return True
+        if not any(goes_on(x, label) for x in self.singles):  # (a list item's "2.1")
+            for k in range(len(self.open) - 1, -1, -1):
+                x = self.open[k]
+                if goes_on(x, label) or len(label.parts) > len(x.parts) \
+                        and label.parts[:len(x.parts)] == x.parts:
+                    del self.open[k + 1:]  # (or a number under it: "1.21.2.1" under "1.21")
+                    break
+            else:
+                if self.open and not anyway:
+                    return False
+        self.open.append(label)
+        self.singles = []
+        return True
+
+
+def goes_on(before: Label, after: Label) -> bool:
+    """Could `after` come next in a numbering after `before`: its first child, its next
+    sibling or a parent's, or the first of the next part ("1.9" then "2.1")?"""
+    if continues(before, after):
+        return True
+    return len(after.parts) > 1 and first_of_scheme(after) and len(before.parts) > 1 \
+        and continues(Label("", "", before.parent), Label("", "", after.parent))
+
+
+def printed_numbers(blocks: list[Block], skip: set[int] = frozenset()) -> set[tuple[str, ...]]:
+    """Every section number the document prints at the start of a heading or paragraph
+    (but the blocks in `skip`): the evidence a number is checked against."""
     found = set()
-    for block in blocks:
+    for k, block in enumerate(blocks):
+        if k in skip:
+            continue
         if block.kind in ("heading", "para", "item"):
             read = read_label(block.text)
             if read:

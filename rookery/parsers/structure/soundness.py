@@ -6,8 +6,10 @@
 * a number printed twice in one place, or going backwards among its siblings: a quoted
   rule read as a section, or a contents list read as rules;
 * a title that is no title: a bullet ("o", "▪"), an icon, a URL, a date, a page number,
-  a section number alone (its text read apart from it), or the document's own title
-  again (a running head read as a heading);
+  a section number alone (its text read apart from it; but a numbered section may be
+  named by a number that is none of the document's, nor the next one after its own: a
+  release, "6.2 9.2"), or the document's own title again (a running head read as a
+  heading);
 * words of the text in no section and in no furniture the reader can name (account.py).
 
 A place is a section's path: numbering that starts again under another part ("1." in
@@ -20,6 +22,7 @@ import re
 from ...model import Document, Reading, Section, WordAccount, title_key
 from ..meta import is_date_only
 from ..numbering import read_label
+from .sequence import goes_on
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|de|fr)(?:/\S*)?$",
@@ -111,6 +114,7 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
     """Titles that are no titles; the document's own title (or the line that opens it)
     set as the title of sections twice or more is a running head read as a heading."""
     out = []
+    printed = {s.number.casefold() for s in sections if s.number}
     own = _opening(sections, doc_title)
     again = [s for s in sections if s.own_title and not s.number and own
              and own.startswith(title_key(s.own_title)) and " " in s.own_title.strip()]
@@ -119,11 +123,27 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
         if not title:
             continue
         why = junk(title)
+        if why == "a number alone" and _names_by_number(s, title, printed):
+            why = None
         if why is None and len(again) >= 2 and s in again:
             why = "the document's title again"
         if why is not None:
             out.append((title, why))
     return out
+
+
+def _names_by_number(s: Section, title: str, printed: set[str]) -> bool:
+    """Is the number that titles the numbered section `s` a name (a release it tells of)
+    rather than a section number read apart from its text: none the document prints as a
+    section's, nor one that could come next to the section's own or above it?"""
+    own, named = read_label(f"{s.number}.", loose=True) if s.number else None, \
+        read_label(title.strip(), loose=True)
+    if own is None or named is None or named[1]:
+        return False
+    mine, label = own[0], named[0]
+    return label.number.casefold() not in printed \
+        and not goes_on(mine, label) and not goes_on(label, mine) \
+        and mine.parts[:len(label.parts)] != label.parts
 
 
 def _opening(sections: list[Section], doc_title: str | None) -> str | None:

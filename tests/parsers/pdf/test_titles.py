@@ -47,6 +47,25 @@ def test_a_number_a_symbol_or_a_link_set_apart_is_no_heading(odd, tmp_path):
     assert doc.reading.problems == []
 
 
+@pytest.mark.parametrize("style", [("link", 11), ("Times-Roman", 13)])
+@pytest.mark.parametrize("address", [
+    "example.org/ember-rules.pdf", "ember-rules.example.org",
+    "games.example.org/assets/12/ember_rules_2024-2.pdf",  # an address's tail, broken
+])
+def test_a_web_address_without_its_scheme_set_apart_is_no_heading(address, style, tmp_path):
+    """A host name alone, or with its path (the tail of an address broken at the line's
+    end, the next line in other type), names nothing."""
+    font, size = style
+    lines = [("Ember Rules", "Helvetica-Bold", 16), (BODY[0], "Times-Roman", 10),
+             ("The full rules are found at https://lantern-", "Times-Roman", 10),
+             (address, font, size), (BODY[1], "Times-Roman", 10),
+             ("Ending the Round", "Helvetica-Bold", 13), (BODY[2], "Times-Roman", 10)]
+    doc = parse(page(tmp_path / "p.pdf", lines), source="p.pdf")
+    assert [s.title for s in doc.sections if s.title] == ["Ending the Round"]
+    assert any(address in s.text for s in doc.sections)
+    assert doc.reading.problems == []
+
+
 def test_a_sheet_with_no_headings_is_read_a_paragraph_a_section(tmp_path):
     c = canvas.Canvas(str(tmp_path / "sheet.pdf"), pagesize=(420, 600))
     y = 560

@@ -109,3 +109,51 @@ def test_a_sentence_about_a_rule_opened_before_is_its_text_not_a_second_rule():
     assert [s.number for s in found.sections if s.number] == ["1", "1.1", "2", "2.1"]
     assert shuffle.text == "Shuffle the deck.\n1.1 is amended by 2.1 in gatherings."
     assert found.reading.repeated == []
+
+
+RELEASES = """Lanternfall Rules
+
+1. The Round
+
+1.1 Each round opens at dusk.
+
+1.2 The first player lights a lantern.
+
+2. Changes
+
+2.1 {first}
+
+Moths now fly toward the nearest light.
+
+2.2 {second}
+
+A lantern lit twice stays lit.
+"""
+
+
+def as_html(text: str) -> str:
+    """The same rules as a page: numbered names as headings, the rest as paragraphs."""
+    parts = [p for p in text.split("\n\n") if p.strip()]
+    body = [f"<h1>{parts[0]}</h1>"]
+    for p in parts[1:]:
+        tag = "h2" if p[:1].isdigit() and not p.rstrip().endswith(".") else "p"
+        body.append(f"<{tag}>{p.strip()}</{tag}>")
+    return "<html><body>" + "\n".join(body) + "</body></html>"
+
+
+@pytest.mark.parametrize("form", ["text", "html"])
+@pytest.mark.parametrize("first,second,junk_titles", [
+    # numbered changes named by the release they tell of: names, not numbers read apart
+    ("9.2", "17.4.1", []),
+    ("v0.9", "7.3", []),
+    # a title that is the next number, or one the document prints: a number read apart
+    ("2.2", "2.3", ["2.2", "2.3"]),
+    ("1.2", "7.3", ["1.2"]),
+])
+def test_a_numbered_section_may_be_named_by_a_release(first, second, junk_titles, form):
+    text = RELEASES.format(first=first, second=second)
+    data, source = (text, "rules.txt") if form == "text" else (as_html(text), "rules.html")
+    doc = parse(data.encode(), source=source)
+    assert [s.number for s in doc.sections if s.number and s.number.startswith("2.")] \
+        == ["2.1", "2.2"]
+    assert [t for t, _why in doc.reading.junk_titles] == junk_titles
