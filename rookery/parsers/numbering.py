@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # A label at the start of a line: optional "(", parts joined by ".", optional letters
-# after the last digits, optional ")" or "." or ":", then white space or the end.
+# after the last digits (only after digits: "Art." or "No." is a word, not appendix
+# "A" › "rt"), optional ")" or "." or ":", then white space or the end.
 # A section number's first part: digits, or one capital letter for an appendix ("A.4")
 _FIRST = r"(?:\d{1,4}|[A-Z])"
 # a section number anywhere ("3", "701.13", "100.1a", "A.4"), and one of two parts or
@@ -24,7 +25,7 @@ NUMBER = rf"{_FIRST}(?:\.\d{{1,4}})*[a-z]{{0,2}}"
 DOTTED = rf"{_FIRST}(?:\.\d{{1,4}})+[a-z]{{0,2}}"
 _LABEL = re.compile(
     r"^(?P<open>\()?"
-    rf"(?P<core>{_FIRST}(?:\.\d{{1,4}})*(?P<letters>[a-z]{{1,2}})?)"
+    rf"(?P<core>{_FIRST}(?:\.\d{{1,4}})*(?P<letters>(?<=\d)[a-z]{{1,2}})?)"
     r"(?P<close>\))?(?P<dot>[.:])?(?:(?=\s|$)|(?<=\d\.)(?=[A-Z][a-z]))")
 _PART = re.compile(r"\d+|[A-Z](?![a-z])|[a-z]+")
 GAP = 2  # a sibling may skip this many numbers or letters and still follow ("k" → "m")
