@@ -36,7 +36,7 @@ from ..numbering import Label, extends, follows, read_label
 from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
-from .sequence import Quotations, backed, printed_numbers
+from .sequence import Quotations, backed, next_numbers, printed_numbers
 from .soundness import assess
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
@@ -135,7 +135,8 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
     quotes = Quotations()
     top_part = TopParts(outermost)
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
-    for block in blocks:
+    after = next_numbers(blocks)
+    for k, block in enumerate(blocks):
         if quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
         elif block.kind == "heading" and top_part(block):
@@ -163,7 +164,8 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
             _name(node, block.text)
             parent.children.append(node)
             stack.append(node)
-        elif block.kind in ("para", "item") and (rule := _rule(stack, block, known)) is not None:
+        elif block.kind in ("para", "item") and \
+                (rule := _rule(stack, block, known, after[k])) is not None:
             stack[-1].children.append(rule)
             stack.append(rule)
         else:
@@ -223,19 +225,24 @@ def _path_below(parent: _Node) -> tuple[str, ...]:
     return parent.path + ((parent.heading_text,) if parent.heading_text else ())
 
 
-def _rule(stack: list[_Node], block: Block, known) -> _Node | None:
+def _rule(stack: list[_Node], block: Block, known,
+          after: tuple[str, ...] | None = None) -> _Node | None:
     """The section a numbered paragraph opens, placed in `stack` (the open sections), or
     None when the paragraph is not a numbered section. A numbered list item is one only
-    when it names something ("1. Notes and Errata"), not when it says it ("2. Draw.")."""
+    when it names something ("1. Notes and Errata"), not when it says it ("2. Draw."),
+    unless the document's next number (`after`) is its first subdivision: "2." then
+    "2.1" is a numbered section that opens with a sentence, as a list's items are never
+    divided (and that evidence backs a one-part number as a title would)."""
     read = read_label(block.text)
     if read is None:
         return None
     label, rest = read
-    if block.kind == "item" and not _title_like(rest):
+    heads = after is not None and after[:-1] == label.parts and after[-1] in ("1", "a", "A")
+    if block.kind == "item" and not _title_like(rest) and not heads:
         return None
     place = _by_number(stack, label)
     if place is None:
-        if not backed(label, known, _title_like(rest)):
+        if not backed(label, known, _title_like(rest) or heads):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5

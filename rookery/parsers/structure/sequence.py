@@ -72,6 +72,20 @@ def printed_numbers(blocks: list[Block]) -> set[tuple[str, ...]]:
     return found
 
 
+def next_numbers(blocks: list[Block]) -> list[tuple[str, ...] | None]:
+    """For each block, the number that opens the next numbered block after it: a
+    number the next one subdivides ("2." before "2.1") heads a part of the scheme."""
+    out: list[tuple[str, ...] | None] = [None] * len(blocks)
+    ahead = None
+    for k in range(len(blocks) - 1, -1, -1):
+        out[k] = ahead
+        if blocks[k].kind in ("heading", "para", "item"):
+            read = read_label(blocks[k].text)
+            if read is not None:
+                ahead = read[0].parts
+    return out
+
+
 def backed(label: Label, known: set[tuple[str, ...]], titled: bool = False) -> bool:
     """Does another number of the document belong to the same scheme (its parent, a
     sibling, a subdivision)? A lone "2.5" opening a sentence is not a section number; a
