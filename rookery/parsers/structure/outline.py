@@ -36,7 +36,7 @@ from ..numbering import Label, extends, follows, read_label
 from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
-from .sequence import Quotations, backed, next_numbers, printed_numbers
+from .sequence import Quotations, backed, goes_back, next_numbers, printed_numbers
 from .soundness import assess
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
@@ -242,7 +242,8 @@ def _rule(stack: list[_Node], block: Block, known,
         return None
     place = _by_number(stack, label)
     if place is None:
-        if not backed(label, known, _title_like(rest) or heads):
+        if not backed(label, known, _title_like(rest) or heads) \
+                or goes_back(label, [n.label for n in stack if n.label is not None]):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5

@@ -86,6 +86,17 @@ def next_numbers(blocks: list[Block]) -> list[tuple[str, ...] | None]:
     return out
 
 
+def goes_back(label: Label, open_labels: list[Label]) -> bool:
+    """Does a number that continues none of the open ones (`open_labels`, outermost
+    first) go back to a part the document has left, without starting its numbering
+    afresh? "2.25" read while 6.1.1 is open is a value (a table's column of times), not
+    a rule; "1.1" there may open a part that numbers its rules from the start again."""
+    if not open_labels or all(p in ("1", "a", "A") for p in label.parts):
+        return False
+    here, there = open_labels[-1].parts[0], label.parts[0]
+    return here.isdigit() and there.isdigit() and int(there) < int(here)
+
+
 def backed(label: Label, known: set[tuple[str, ...]], titled: bool = False) -> bool:
     """Does another number of the document belong to the same scheme (its parent, a
     sibling, a subdivision)? A lone "2.5" opening a sentence is not a section number; a
