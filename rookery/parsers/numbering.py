@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # A label at the start of a line: optional "(", parts joined by ".", optional letters
-# after the last digits (only after digits: "Ver." or "No." is a word), optional ")" or
-# "." or ":", then white space or the end.
+# after the last digits (only after digits: "Ver.", "Art." or "No." is a word, not
+# appendix "A" and letters), optional ")" or "." or ":", then white space or the end.
 # A section number's first part: digits, or one capital letter for an appendix ("A.4")
 _FIRST = r"(?:\d{1,4}|[A-Z])"
 # a section number anywhere ("3", "701.13", "100.1a", "A.4"), and one of two parts or

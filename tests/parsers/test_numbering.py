@@ -43,3 +43,17 @@ def test_which_number_can_come_next(before, after, expected):
 def test_an_ordinal_is_no_section_number(text, number):
     read = read_label(text)
     assert (read[0].number if read else None) == number
+
+
+@pytest.mark.parametrize("text,number", [
+    ("Art. 3. The cards are dealt", None),  # an abbreviated word, then a number
+    ("No. 4 of the tiles", None),
+    ("Fig. 2 shows the board", None),
+    ("A.4 Scoring", "A.4"),  # an appendix's rule
+    ("B. Variants", "B"),
+    ("A.4b Ties", "A.4b"),  # letters after the digits
+    ("(12c) Passing", "12c"),
+])
+def test_letters_follow_digits_not_a_capital(text, number):
+    read = read_label(text)
+    assert (read[0].number if read else None) == number

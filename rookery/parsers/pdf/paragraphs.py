@@ -165,9 +165,14 @@ def _continues(block: LineBlock, f: TextLine, pitch: dict) -> bool:
         # usual spacing, into other type of its size and case when the line is full (a
         # card's name whose set is in italics), or into the next column; a numbered
         # heading does not wrap onto a line that opens with a number of its own, nor
-        # into a capital in other type (the question a numbered entry's title names)
+        # into a capital in other type (the question a numbered entry's title names),
+        # unless the line before it is full and runs on mid-sentence: then the number
+        # is a cross-reference the wrap carried to the line's start ("... in section"
+        # over "2.1. Then ..."), in the same type at the usual spacing
         numbered = _starts_numbered(block.lines[0])
-        if numbered and _starts_numbered(f):
+        if numbered and _starts_numbered(f) and not (
+                f.style == last.style and spacing.is_full(last, f)
+                and not ENDS_CLAUSE.search(last.text) and spacing.close(last, f, pitch)):
             return False
         if spacing.new_column(last, f):
             return f.style == last.style and spacing.is_full(last, f)

@@ -36,7 +36,8 @@ from ..numbering import Label, extends, follows, read_label
 from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
-from .sequence import Quotations, backed, printed_numbers, values
+from .sequence import (Quotations, backed, first_subdivision, goes_back, next_numbers,
+                       printed_numbers, values)
 from .soundness import assess
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
@@ -137,6 +138,8 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
     quotes = Quotations()
     top_part = TopParts(outermost)
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
+    after, dotted = next_numbers(blocks), next_numbers(blocks, 2)
+    opened: dict = {}  # the number last opened under each parent number
     for k, block in enumerate(blocks):
         if k in cells or quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
@@ -165,11 +168,13 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
             _name(node, block.text)
             parent.children.append(node)
             stack.append(node)
-        elif block.kind in ("para", "item") and (rule := _rule(stack, block, known)) is not None:
+        elif block.kind in ("para", "item") and \
+                (rule := _rule(stack, block, known, (after[k], dotted[k]), opened)) is not None:
             stack[-1].children.append(rule)
             stack.append(rule)
         else:
             stack[-1].body.append(block)
+        opened[stack[-1].label.parent if stack[-1].label else None] = stack[-1].label
     _gather_entries(root)
     return root
 
@@ -225,19 +230,29 @@ def _path_below(parent: _Node) -> tuple[str, ...]:
     return parent.path + ((parent.heading_text,) if parent.heading_text else ())
 
 
-def _rule(stack: list[_Node], block: Block, known) -> _Node | None:
+def _rule(stack: list[_Node], block: Block, known, ahead=(None, None),
+          opened: dict | None = None) -> _Node | None:
     """The section a numbered paragraph opens, placed in `stack` (the open sections), or
     None when the paragraph is not a numbered section. A numbered list item is one only
-    when it names something ("1. Notes and Errata"), not when it says it ("2. Draw.")."""
+    when it names something ("1. Notes and Errata"), not when it says it ("2. Draw."),
+    unless it is set apart throughout (bold, as a heading is) and the document's next
+    number is its first subdivision: "2." then "2.1" is a numbered section that opens
+    with a sentence, as a list's items are never divided (and that evidence backs a
+    one-part number as a title would). `ahead` holds the next number and the next of
+    two parts or more; `opened`, the number last opened under each parent."""
     read = read_label(block.text)
     if read is None:
         return None
     label, rest = read
-    if block.kind == "item" and not _title_like(rest):
+    after, dotted = ahead
+    heads = block.emphasized and first_subdivision(label, after)
+    if block.kind == "item" and not _title_like(rest) and not heads:
         return None
     place = _by_number(stack, label)
     if place is None:
-        if not backed(label, known, _title_like(rest)):
+        if not backed(label, known, _title_like(rest) or heads) \
+                or goes_back(label, [n.label for n in stack if n.label is not None],
+                             (opened or {}).get(label.parent), dotted):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5

@@ -7,9 +7,10 @@ rule quoted in an update summary, or a stray number opening a sentence, stays te
 from __future__ import annotations
 
 from ..blocks import Block
-from ..numbering import Label, continues, first_of_scheme, read_label
+from ..numbering import Label, continues, first_of_scheme, follows, read_label
 
 QUOTED_WORDS = 6  # a repeated number that opens with this many of the same words quotes
+_FIRSTS = ("1", "a", "A")  # the parts a numbering starts from
 
 
 class Quotations:
@@ -145,6 +146,45 @@ def printed_numbers(blocks: list[Block], skip: set[int] = frozenset()) -> set[tu
             if read:
                 found.add(read[0].parts)
     return found
+
+
+def next_numbers(blocks: list[Block], least: int = 1) -> list[tuple[str, ...] | None]:
+    """For each block, the number of `least` parts or more that opens the next numbered
+    block after it: a number the next one subdivides ("2." before "2.1") heads a part
+    of the scheme, and one the next dotted number goes on from (past a list's "1.")
+    belongs to the document's sequence."""
+    out: list[tuple[str, ...] | None] = [None] * len(blocks)
+    ahead = None
+    for k in range(len(blocks) - 1, -1, -1):
+        out[k] = ahead
+        if blocks[k].kind in ("heading", "para", "item"):
+            read = read_label(blocks[k].text)
+            if read is not None and len(read[0].parts) >= least:
+                ahead = read[0].parts
+    return out
+
+
+def first_subdivision(label: Label, after: tuple[str, ...] | None) -> bool:
+    """Is `after` the first number under `label` ("2." then "2.1")?"""
+    return after is not None and after[:-1] == label.parts and after[-1] in _FIRSTS
+
+
+def goes_back(label: Label, open_labels: list[Label], sibling: Label | None,
+              after: tuple[str, ...] | None) -> bool:
+    """Does a number that continues none of the open ones (`open_labels`, outermost
+    first) go back to a part the document has left? Not when it resumes that part
+    (follows `sibling`, the number last opened under its parent), when the document's
+    next number (`after`) goes on from it, or when it starts its numbering afresh
+    ("1.1"). "2.25" read while 6.1.1 is open, after 2.4 and before "2.20", is a value
+    (a table's column of times), not a rule. (A one-part number going back is a
+    list's item: the list rules judge it.)"""
+    if not open_labels or len(label.parts) < 2 or all(p in _FIRSTS for p in label.parts) \
+            or sibling is not None and follows(sibling, label) \
+            or after is not None and (continues(label, Label("", "", after)) or (
+                after[-1] in _FIRSTS and continues(label, Label("", "", after[:-1])))):
+        return False  # (3.3 then 4.1: the next part's first rule goes on from it too)
+    here, there = open_labels[0].parts[0], label.parts[0]  # the part the document is in
+    return here.isdigit() and there.isdigit() and int(there) < int(here)
 
 
 def backed(label: Label, known: set[tuple[str, ...]], titled: bool = False) -> bool:
