@@ -36,7 +36,7 @@ from ..numbering import Label, extends, follows, read_label
 from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
-from .sequence import Quotations, backed, printed_numbers
+from .sequence import Ahead, Quotations, backed, list_item, printed_numbers
 from .soundness import assess
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
@@ -128,14 +128,14 @@ def _shown(s: Section) -> tuple[str, ...]:
 def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
     root = _Node(heading=None, level=0, path=())
     stack = [root]
-    known = printed_numbers(blocks)
+    known, ahead = printed_numbers(blocks), Ahead(blocks)
     # when every heading is set alike, their numbers are all that tells their levels; a
     # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)
     flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
     quotes = Quotations()
     top_part = TopParts(outermost)
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
-    for block in blocks:
+    for k, block in enumerate(blocks):
         if quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
         elif block.kind == "heading" and top_part(block):
@@ -163,7 +163,8 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
             _name(node, block.text)
             parent.children.append(node)
             stack.append(node)
-        elif block.kind in ("para", "item") and (rule := _rule(stack, block, known)) is not None:
+        elif block.kind in ("para", "item") and (rule := _rule(stack, block, known,
+                                                                         ahead, k)) is not None:
             stack[-1].children.append(rule)
             stack.append(rule)
         else:
@@ -223,15 +224,21 @@ def _path_below(parent: _Node) -> tuple[str, ...]:
     return parent.path + ((parent.heading_text,) if parent.heading_text else ())
 
 
-def _rule(stack: list[_Node], block: Block, known) -> _Node | None:
-    """The section a numbered paragraph opens, placed in `stack` (the open sections), or
-    None when the paragraph is not a numbered section. A numbered list item is one only
-    when it names something ("1. Notes and Errata"), not when it says it ("2. Draw.")."""
+def _rule(stack: list[_Node], block: Block, known, ahead: Ahead, k: int) -> _Node | None:
+    """The section the numbered paragraph `k` opens, placed in `stack` (the open
+    sections), or None when the paragraph is not a numbered section. A numbered list item
+    is one only when it names something ("1. Notes and Errata"), not when it says it
+    ("2. Draw."), nor when its number breaks the sequence of the section it stands in
+    ("1. When the team registers" under "3.2": see sequence.list_item)."""
     read = read_label(block.text)
     if read is None:
         return None
     label, rest = read
     if block.kind == "item" and not _title_like(rest):
+        return None
+    opened = [n.label for n in stack if n.label is not None]
+    # (a number alone is no list item: its words were set apart from it, as a section's)
+    if rest and list_item(label, opened, ahead(k, len(label.parts)), stack[-1].body):
         return None
     place = _by_number(stack, label)
     if place is None:
