@@ -36,8 +36,8 @@ from ..numbering import Label, extends, follows, read_label
 from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
 from .glossary import alphabetical, order_key, term_openers
-from .sequence import (Quotations, backed, first_subdivision, goes_back, next_numbers,
-                       printed_numbers, values)
+from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, list_item,
+                       next_numbers, printed_numbers, values)
 from .soundness import assess
 
 # Heading vocabulary shared by rules documents in English; matched on whole words.
@@ -131,7 +131,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
     stack = [root]
     # numbers down a table's column (costs, points) are values, not sections
     cells = values(blocks)
-    known = printed_numbers(blocks, cells)
+    known, ahead = printed_numbers(blocks, cells), Ahead(blocks)
     # when every heading is set alike, their numbers are all that tells their levels; a
     # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)
     flat = len({b.level for b in blocks if b.kind == "heading"}) <= 1
@@ -168,8 +168,8 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
             _name(node, block.text)
             parent.children.append(node)
             stack.append(node)
-        elif block.kind in ("para", "item") and \
-                (rule := _rule(stack, block, known, (after[k], dotted[k]), opened)) is not None:
+        elif block.kind in ("para", "item") and (rule := _rule(
+                stack, block, known, ahead, k, (after[k], dotted[k]), opened)) is not None:
             stack[-1].children.append(rule)
             stack.append(rule)
         else:
@@ -230,29 +230,33 @@ def _path_below(parent: _Node) -> tuple[str, ...]:
     return parent.path + ((parent.heading_text,) if parent.heading_text else ())
 
 
-def _rule(stack: list[_Node], block: Block, known, ahead=(None, None),
-          opened: dict | None = None) -> _Node | None:
-    """The section a numbered paragraph opens, placed in `stack` (the open sections), or
-    None when the paragraph is not a numbered section. A numbered list item is one only
-    when it names something ("1. Notes and Errata"), not when it says it ("2. Draw."),
-    unless it is set apart throughout (bold, as a heading is) and the document's next
-    number is its first subdivision: "2." then "2.1" is a numbered section that opens
-    with a sentence, as a list's items are never divided (and that evidence backs a
-    one-part number as a title would). `ahead` holds the next number and the next of
-    two parts or more; `opened`, the number last opened under each parent."""
+def _rule(stack: list[_Node], block: Block, known, ahead: Ahead, k: int,
+          nexts=(None, None), opened: dict | None = None) -> _Node | None:
+    """The section the numbered paragraph `k` opens, placed in `stack` (the open
+    sections), or None when the paragraph is not a numbered section. A numbered list item
+    is one only when it names something ("1. Notes and Errata"), not when it says it
+    ("2. Draw."), unless it is set apart throughout (bold, as a heading is) and the
+    document's next number is its first subdivision ("2." then "2.1": a list's items are
+    never divided); nor when its number breaks the sequence of the section it stands in
+    ("1. When the team registers" under "3.2": see sequence.list_item). `nexts` holds the
+    next number and the next of two parts or more; `opened`, the number last opened under
+    each parent."""
     read = read_label(block.text)
     if read is None:
         return None
     label, rest = read
-    after, dotted = ahead
+    after, dotted = nexts
     heads = block.emphasized and first_subdivision(label, after)
     if block.kind == "item" and not _title_like(rest) and not heads:
+        return None
+    numbers = [n.label for n in stack if n.label is not None]
+    # (a number alone is no list item: its words were set apart from it, as a section's)
+    if rest and list_item(label, numbers, ahead(k, len(label.parts)), stack[-1].body):
         return None
     place = _by_number(stack, label)
     if place is None:
         if not backed(label, known, _title_like(rest) or heads) \
-                or goes_back(label, [n.label for n in stack if n.label is not None],
-                             (opened or {}).get(label.parent), dotted):
+                or goes_back(label, numbers, (opened or {}).get(label.parent), dotted):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5

@@ -6,8 +6,10 @@ rule quoted in an update summary, or a stray number opening a sentence, stays te
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..blocks import Block
-from ..numbering import Label, continues, first_of_scheme, follows, read_label
+from ..numbering import Label, continues, extends, first_of_scheme, follows, read_label
 
 QUOTED_WORDS = 6  # a repeated number that opens with this many of the same words quotes
 _FIRSTS = ("1", "a", "A")  # the parts a numbering starts from
@@ -208,3 +210,106 @@ def backed(label: Label, known: set[tuple[str, ...]], titled: bool = False) -> b
         near = [label.parent + (chr(ord(last) + d),) for d in (-2, -1, 1, 2)]
     near += [label.parent, label.parts + ("1",), label.parts + ("a",)]
     return any(parts in known for parts in near if parts != label.parts)
+
+
+class Later(NamedTuple):
+    """What a document numbers after a block: the next number deeper than the block's own
+    depth (None when there is none); whether a number of the block's rank comes before
+    that one ("5." after "4."); whether the block's own number is printed again further
+    on."""
+
+    deeper: tuple[str, ...] | None
+    sibling_first: bool
+    again: bool
+
+
+class Ahead:
+    """What the document goes on to number after each of its blocks (see Later): after a
+    "4." that closes chapter 3, "4.1" says it opened chapter 4; "3.3" says chapter 3
+    went on."""
+
+    def __init__(self, blocks: list[Block]) -> None:
+        self._after: list[dict[int, tuple[tuple[str, ...], int]]] = [{} for _ in blocks]
+        self._rank: list[int | None] = [None] * len(blocks)  # where its rank is printed next
+        self._again = [False] * len(blocks)
+        later: dict[int, tuple[tuple[str, ...], int]] = {}  # depth → next deeper number, where
+        printed: dict[tuple, int] = {}  # rank → where a number of it is printed next
+        numbers: set[tuple[str, ...]] = set()  # the numbers printed after this block
+        for k in range(len(blocks) - 1, -1, -1):
+            self._after[k] = dict(later)
+            block = blocks[k]
+            read = read_label(block.text) if block.kind in ("heading", "para", "item") else None
+            if read:
+                parts = read[0].parts
+                self._rank[k] = printed.get(_rank(parts))
+                self._again[k] = parts in numbers
+                printed[_rank(parts)] = k
+                numbers.add(parts)
+                for n in range(1, len(parts)):
+                    later[n] = parts, k
+
+    def __call__(self, k: int, n: int) -> Later:
+        """What is numbered after block `k`, whose number has `n` parts."""
+        found = self._after[k].get(n)
+        if found is None:
+            return Later(None, False, self._again[k])
+        sibling = self._rank[k]
+        return Later(found[0], sibling is not None and sibling < found[1], self._again[k])
+
+
+def _rank(parts: tuple[str, ...]) -> tuple:
+    """Numbers of one rank are siblings in one scheme: same parent, same kind of last part."""
+    last = parts[-1]
+    return parts[:-1], last.isdigit(), last.isupper()
+
+
+def _before(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Does the number `a` come before its sibling `b` ("3" before "4")?"""
+    if a[:-1] != b[:-1] or _rank(a) != _rank(b):
+        return False
+    x, y = a[-1], b[-1]
+    return int(x) < int(y) if x.isdigit() else (len(x), x) < (len(y), y)
+
+
+def list_item(label: Label, opened: list[Label], later: Later, held: list[Block]) -> bool:
+    """Is a number shallower than the numbered section it stands in (a "1." under "3.2")
+    an item of a list in that section rather than a section of its own? It is when its
+    number breaks the document's sequence there: the numbering it would close goes on
+    after it ("3.3" after a "4." under "3.2": chapter 3 was not done), it goes on a list
+    the section holds ("3." after a "2." item in its text), or it starts afresh ("1."
+    under "3.2"). It opens a section when it subdivides an open number ("2.2.29.1"
+    under "2.2.29"), when the document goes on numbering under it ("4." then "4.1",
+    with no "5." between), or when it comes next after the number it would close. A
+    number printed twice one after the other ("5.5" again after "5.5.2") is left to the
+    check that reports it. `opened`: the open numbers, outermost first; `later`: what
+    Ahead says of it; `held`: the blocks the section holds so far."""
+    n = len(label.parts)
+    if not opened or len(opened[-1].parts) <= n \
+            or any(extends(number.parts, label) for number in opened):
+        return False
+    inner = opened[-1]
+    closing = inner.parts[:n]
+    deeper, sibling_first, again = later
+    cut = deeper[:n] if deeper else None
+    if cut is not None and (cut == closing and continues(inner, Label("", "", deeper))
+                            or _before(cut, label.parts)):
+        return True  # "4." then "3.3": chapter 3 goes on after it
+    if cut == label.parts:
+        return sibling_first  # "3." "4." "5." then "3.1": the list ran on, no chapter 3
+    rank = _rank(label.parts)
+    last = next((read[0] for block in reversed(held)
+                 if (read := read_label(block.text)) and _rank(read[0].parts) == rank), None)
+    if last is not None and follows(last, label):
+        return True  # the list the section holds goes on
+    if first_of_scheme(label) and not follows(Label("", "", closing), label):
+        return True  # a list starts afresh
+    if label.parts == closing:
+        return False
+    if label.parent != closing[:-1]:  # "16.2" after "15.5.14": a chapter further on,
+        return again or not _key(closing) < _key(label.parts)  # unless "16.2" comes later
+    return not follows(Label("", "", closing), label)
+
+
+def _key(parts: tuple[str, ...]) -> tuple:
+    """A number's place in reading order ("15.5" before "16.2", "9" before "10")."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
