@@ -24,52 +24,20 @@ Both readers end here, so every structural rule lives here once:
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-
 from ...errors import NoSections
 from ...model import Document, Section
 from .. import meta
-from ..blocks import Block, RawDocument, after_lead, is_name
+from ..blocks import Block, RawDocument, is_name
 from ..normalize import close_gaps
 from ..numbering import Label, extends, follows, read_label
 from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
-from .glossary import alphabetical, order_key, term_openers
+from .entries import gather_entries, split_entries, vocabulary
+from .glossary import alphabetical
+from .node import Node, path_below, shift
 from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, list_item,
                        next_numbers, printed_numbers, values)
 from .soundness import assess
-
-# Heading vocabulary shared by rules documents in English; matched on whole words.
-CONTEXT_WORDS = [
-    ("faq", re.compile(r"\b(faq|frequently asked questions|questions and answers|q&a)\b", re.I)),
-    ("errata", re.compile(r"\b(errata|erratum|corrections)\b", re.I)),
-    ("list", re.compile(r"\b(restricted|banned|ban|list)\b", re.I)),
-    ("term", re.compile(r"\b(glossary|definitions?|terms|terminology)\b", re.I)),
-]
-_SINCE = re.compile(r"^\(v(?:ersion)?\s*(\d+(?:\.\d+)*)\)\s*", re.I)
-
-
-@dataclass
-class _Node:
-    """A section while the tree is being built."""
-
-    heading: Block | None
-    level: int
-    path: tuple[str, ...]
-    body: list[Block] = field(default_factory=list)
-    children: list["_Node"] = field(default_factory=list)
-    kind: str | None = None  # decided by its shape (faq / entry) before vocabulary
-    title: str | None = None
-    number: str | None = None
-    question: str | None = None
-    since: str | None = None
-    heading_text: str | None = None
-    is_entry: bool = False  # cut from its parent's body; already split
-    label: Label | None = None  # its section number, as read
-    is_rule: bool = False  # a numbered paragraph, not a heading
-    named: bool = False  # a numbered paragraph that is only a name, like a heading
-
 
 def build_document(raw: RawDocument, source: str = "") -> Document:
     """Turn a reader's blocks into a Document. When the reader found the title block by
@@ -126,8 +94,8 @@ def _shown(s: Section) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- tree
 
-def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
-    root = _Node(heading=None, level=0, path=())
+def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
+    root = Node(heading=None, level=0, path=())
     stack = [root]
     # numbers down a table's column (costs, points) are values, not sections
     cells = values(blocks)
@@ -147,7 +115,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
             # the contents list names it among the top-level parts, or it follows one
             # that it names by number ("9." after "8.")
             del stack[1:]
-            node = _Node(heading=block, level=min(block.level, top_level), path=())
+            node = Node(heading=block, level=min(block.level, top_level), path=())
             _name(node, block.text)
             root.children.append(node)
             stack.append(node)
@@ -164,7 +132,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
                     stack.pop()
                 level = block.level
             parent = stack[-1]
-            node = _Node(heading=block, level=level, path=_path_below(parent))
+            node = Node(heading=block, level=level, path=path_below(parent))
             _name(node, block.text)
             parent.children.append(node)
             stack.append(node)
@@ -175,43 +143,11 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> _Node:
         else:
             stack[-1].body.append(block)
         opened[stack[-1].label.parent if stack[-1].label else None] = stack[-1].label
-    _gather_entries(root)
+    gather_entries(root)
     return root
 
 
-def _gather_entries(node: _Node) -> None:
-    """A glossary heading with nothing of its own, followed by a run of nearly
-    alphabetical entries of its own rank, holds them: a text pasted into a page line by
-    line loses the blank lines that set its terms below it ("Glossary", then "Abandon",
-    "Ability", ... each a heading over its definition). The run ends where the order
-    breaks for good."""
-    children, k = node.children, 0
-    while k < len(children):
-        head = children[k]
-        if not (head.body or head.children or head.number or head.is_rule) \
-                and head.heading_text and _vocabulary(head.title) == "term":
-            run = k + 1
-            while run < len(children) and _entry_like(children[run]):
-                run += 1
-            while run - k - 1 >= 2 and order_key(children[run - 1].title) < \
-                    order_key(children[run - 2].title):
-                run -= 1  # what follows a glossary ("Credits") is no term of it
-            entries = children[k + 1:run]
-            if alphabetical([e.title or "" for e in entries]):
-                for entry in entries:
-                    entry.path = _path_below(head)
-                head.children = entries
-                del children[k + 1:run]
-        _gather_entries(head)
-        k += 1
-
-
-def _entry_like(node: _Node) -> bool:
-    return bool(node.heading_text and node.body and not node.children and not node.number
-                and not node.is_rule and node.kind is None)
-
-
-def _by_number(stack: list[_Node], label: Label) -> tuple[int, float] | None:
+def _by_number(stack: list[Node], label: Label) -> tuple[int, float] | None:
     """Where a numbered heading or paragraph goes among the open sections: under the one
     its number extends, or beside the one it follows: (index of its parent in the stack,
     the least level it may have), or None when no open number relates to it."""
@@ -226,12 +162,8 @@ def _by_number(stack: list[_Node], label: Label) -> tuple[int, float] | None:
     return None
 
 
-def _path_below(parent: _Node) -> tuple[str, ...]:
-    return parent.path + ((parent.heading_text,) if parent.heading_text else ())
-
-
-def _rule(stack: list[_Node], block: Block, known, ahead: Ahead, k: int,
-          nexts=(None, None), opened: dict | None = None) -> _Node | None:
+def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
+          nexts=(None, None), opened: dict | None = None) -> Node | None:
     """The section the numbered paragraph `k` opens, placed in `stack` (the open
     sections), or None when the paragraph is not a numbered section. A numbered list item
     is one only when it names something ("1. Notes and Errata"), not when it says it
@@ -264,7 +196,7 @@ def _rule(stack: list[_Node], block: Block, known, ahead: Ahead, k: int,
         at, level = place
     del stack[at + 1:]
     parent = stack[at]
-    node = _Node(heading=None, level=level, path=_path_below(parent), label=label,
+    node = Node(heading=None, level=level, path=path_below(parent), label=label,
                  number=label.number, is_rule=True)
     if _title_like(rest):
         node.title, node.heading_text, node.named = rest, f"{label.printed} {rest}", True
@@ -272,22 +204,18 @@ def _rule(stack: list[_Node], block: Block, known, ahead: Ahead, k: int,
         node.title = parent.title  # a rule without a name of its own goes by its parent's
         node.heading_text = label.printed.rstrip(".:")
         if rest:
-            node.body.append(Block(kind="para", text=rest, marks=_shift(block.marks,
+            node.body.append(Block(kind="para", text=rest, marks=shift(block.marks,
                                                                        len(block.text) - len(rest))))
     node.heading = Block(kind="heading", text=node.heading_text,
                          marks=[(a, b) for a, b in block.marks if a < len(label.printed)])
     return node
 
 
-def _shift(marks, cut: int):
-    return [(max(a - cut, 0), b - cut) for a, b in marks if b > cut]
-
-
 def _title_like(text: str) -> bool:
     return is_name(text, 10)
 
 
-def _name(node: _Node, text: str) -> None:
+def _name(node: Node, text: str) -> None:
     node.heading_text = text
     node.title = text
     read = read_label(text)
@@ -298,117 +226,14 @@ def _name(node: _Node, text: str) -> None:
         node.kind, node.question, node.title = "faq", text, None
 
 
-def _vocabulary(title: str | None) -> str | None:
-    """The kind of content a heading's words announce ("Card Errata" → errata)."""
-    for kind, pattern in CONTEXT_WORDS:
-        if title and pattern.search(title):
-            return kind
-    return None
-
-
-def _split_entries(node: _Node, faq_context: bool, term_context: bool = False,
-                   leads: bool = True) -> None:
-    """Cut a section's body into its own text plus the entries that follow it."""
-    own: list[Block] = []
-    entries: list[_Node] = []
-    path = node.path + ((node.heading_text,) if node.heading_text else ())
-    faq_here = faq_context or sum(b.is_question for b in node.body) >= 2
-    terms = term_openers(node.body, term_context, leads)
-    for k, block in enumerate(node.body):
-        if k in terms:
-            entries.append(_term_entry(block, node.level + 1, path))
-            continue
-        if block.is_question and faq_here and _entry_name(block):
-            entries.append(_lead_entry(block, node.level + 1, path, question=True))
-        elif block.is_question and faq_here:
-            if not own and not entries and node.heading_text and node.question is None \
-                    and not _is_container(node):
-                node.kind, node.question = "faq", block.text  # the entry this heading names
-                own.append(block)
-                continue
-            entries.append(_Node(heading=None, level=node.level + 1, path=path, kind="faq",
-                                 question=block.text, body=[block], is_entry=True))
-        elif _entry_name(block):
-            entries.append(_lead_entry(block, node.level + 1, path))
-        elif entries:
-            entries[-1].body.append(block)
-        else:
-            own.append(block)
-    node.body = own
-    node.children = entries + node.children
-
-
-def _entry_name(block: Block) -> str | None:
-    """The line that names an entry: a bold first line, or one tagged with the release it
-    first appeared in ("(v1.4) Driftwood Cudgel (Flight of Crows, 112)"), with more after."""
-    if block.lead:
-        # a dateline over a summary's text ("May 20, 2024") names no entry
-        return None if meta.is_version_line(block.lead) else block.lead
-    first, newline, rest = block.text.partition("\n")
-    since = _SINCE.match(first)
-    if not since:
-        return None
-    if newline and rest.strip():
-        return first
-    # no line break after the name: it ends with its "(Set, number)" reference, if any
-    closing = re.match(r"[^()]{1,80}\([^()]{1,80}\)", first[since.end():])
-    if closing and first[since.end() + closing.end():].strip():
-        return first[:since.end() + closing.end()]
-    return None
-
-
-def _lead_entry(block: Block, level: int, path: tuple[str, ...],
-                question: bool = False) -> _Node:
-    """An entry named by the first line of its paragraph; with `question`, a FAQ entry
-    whose name is set over its question (a heading kept close to it)."""
-    lead = _entry_name(block) or ""
-    entry = _Node(heading=None, level=level, path=path, kind="entry", heading_text=lead,
-                  is_entry=True)
-    name = lead
-    since = _SINCE.match(name)
-    if since:
-        entry.since, name = since.group(1), name[since.end():]
-    entry.title = name.rstrip(":").strip() or lead
-    rest = after_lead(block, lead)
-    if rest.text:
-        entry.body.append(rest)  # else its text is in the blocks after it (a list)
-    if question and rest.text:
-        entry.kind, entry.question = "faq", rest.text
-    lead_marks = [(a, min(b, len(lead))) for a, b in block.marks if a < len(lead)]
-    entry.heading = Block(kind="heading", text=lead, marks=lead_marks)
-    return entry
-
-
-def _term_entry(block: Block, level: int, path: tuple[str, ...]) -> _Node:
-    """A glossary entry: the term is its title, what follows it (run-in, or in the
-    paragraphs after it) its text."""
-    name = block.run_in or block.lead or block.text
-    rest = block.text[len(name):]
-    cut = len(name) + len(rest) - len(rest.lstrip(" :.\u2014-\n"))
-    title = name.rstrip(" :.-").strip() or name
-    entry = _Node(heading=Block(kind="heading", text=title,
-                                marks=[(a, min(b, len(title))) for a, b in block.marks
-                                       if a < len(title)]),
-                  level=level, path=path, heading_text=title, title=title, is_entry=True)
-    if block.text[cut:]:
-        entry.body.append(Block(kind="para", text=block.text[cut:],
-                                marks=_shift(block.marks, cut)))
-    return entry
-
-
-def _is_container(node: _Node) -> bool:
-    """A heading that names a whole FAQ section rather than one entry."""
-    return node.title is not None and CONTEXT_WORDS[0][1].search(node.title) is not None
-
-
 # ---------------------------------------------------------------- sections
 
-def _emit(node: _Node, out: list[Section], context: str | None) -> None:
-    own = _vocabulary(node.title) if node.heading_text else None
+def _emit(node: Node, out: list[Section], context: str | None) -> None:
+    own = vocabulary(node.title) if node.heading_text else None
     if not node.is_entry:
         # run-in terms split the glossary itself, not the entries below it (a term's own
         # "Related: ..." line is no term)
-        _split_entries(node, "faq" in (own, context), own == "term",
+        split_entries(node, "faq" in (own, context), own == "term",
                        leads=not {own, context} & {"errata", "list", "faq"})
     if node.heading_text is not None or node.body:
         out.append(_section(node, own, context))
@@ -420,7 +245,7 @@ def _emit(node: _Node, out: list[Section], context: str | None) -> None:
         _emit(child, out, own or context)
 
 
-def _kind(node: _Node, own: str | None, context: str | None) -> str:
+def _kind(node: Node, own: str | None, context: str | None) -> str:
     if node.kind == "entry":
         if node.since or context == "errata":
             return "errata"
@@ -441,7 +266,7 @@ def _kind(node: _Node, own: str | None, context: str | None) -> str:
     return "text"
 
 
-def _section(node: _Node, own: str | None, context: str | None) -> Section:
+def _section(node: Node, own: str | None, context: str | None) -> Section:
     body = node.body
     if node.question and node.question == node.heading_text:  # the heading asks it
         body = [Block(kind="para", text=node.question, marks=list(node.heading.marks))] + body
