@@ -49,7 +49,7 @@ def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
             continue
         if carried:
             segments, carried = carried + segments, []
-        pending.append((kind, level, None, segments, None))
+        pending.append((kind, level, None, _opened(segments), None))
     if carried:
         pending.append(("para", 0, None, carried, None))
     if not any(kind == "heading" for kind, *_rest in pending):
@@ -269,6 +269,8 @@ def _table(tbl, styles: Styles, numbering: Numbering, read: _Read | None = None
         header = tr.find(f"{W}trPr/{W}tblHeader") is not None  # column names, no term
         name = "".join(s[0] for s in row[0]) \
             if len(row) == 2 and row[0] in filled and not header else None
+        if len(filled) == 1:  # beside empty cells (a picture's, a margin's): a paragraph
+            filled = [_opened(filled[0])]
         segments = []
         for cell in filled:
             if segments:
@@ -277,6 +279,16 @@ def _table(tbl, styles: Styles, numbering: Numbering, read: _Read | None = None
         out.append(("para", 0, None, segments, name if name and "\n" not in name.strip()
                     else None))
     return out
+
+
+def _opened(segments: list[tuple]) -> list[tuple]:
+    """A paragraph's segments without the line breaks it opens with: Word shows them as
+    an empty line above its first line of words, room and not text, so a bold name after
+    them is still the paragraph's first line (as its PDF print reads)."""
+    k = 0
+    while k < len(segments) and not segments[k][0].strip(" \t\n"):
+        k += 1
+    return segments[k:] if any(s[0] == "\n" for s in segments[:k]) else segments
 
 
 def _owner_table(tr):
