@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..blocks import RawDocument, is_name, to_blocks
 from ..color import css_color, is_strong_red
+from ..numbering import read_label
 from ..text import read_text
 from .styles import W, Numbering, Styles, run_props, val
 
@@ -21,6 +22,9 @@ _CHOICE = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Choice"
 _FLOATING = {W + t for t in ("drawing", "pict", "object")}
 _BREAKS = {W + t for t in ("p", "tab", "ptab", "br", "cr", "tc")}  # what parts words
 MULTI_LEVEL = 2  # placeholders in a list level's text ("%1.%2.") that make numbered rules
+# words a bold numbered paragraph may have and still head the deeper numbers under it
+# (the PDF reader's heading_words: a longer block is a paragraph, whatever its type)
+HEADING_WORDS = 25
 UNMARKED = 3  # paragraphs enough to read a file without any styling by its lines
 
 
@@ -45,7 +49,7 @@ def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
             continue
         if carried:
             segments, carried = carried + segments, []
-        pending.append((kind, level, None, segments, None))
+        pending.append((kind, level, None, _opened(segments), None))
     if carried:
         pending.append(("para", 0, None, carried, None))
     if not any(kind == "heading" for kind, *_rest in pending):
@@ -62,15 +66,28 @@ def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
 
 def _bold_headings(pending: list[tuple]) -> list[tuple]:
     """A file that sets no heading in a heading style shows its headings in type alone:
-    a short paragraph all in bold that names something, over text that is not."""
+    a short paragraph all in bold over text that is not, that names something or, as in
+    the PDF reader, is numbered and has deeper numbers under it ("4. Controls:" over
+    "4.1 ...": the colon introduces its rules, it does not make it a sentence)."""
     out = []
     for k, (kind, level, anchor, segments, row) in enumerate(pending):
         nxt = pending[k + 1][3] if k + 1 < len(pending) else None
+        text = "".join(t for t, *_ in segments)
         if kind == "para" and _all_bold(segments) and nxt is not None \
-                and not _all_bold(nxt) and is_name("".join(t for t, *_ in segments)):
+                and not _all_bold(nxt) and (is_name(text) or _heads_deeper(text, nxt)):
             kind, level = "heading", 1
         out.append((kind, level, anchor, segments, row))
     return out
+
+
+def _heads_deeper(text: str, nxt: list[tuple]) -> bool:
+    """Is `text` a short numbered line, not a question, whose next paragraph's number
+    is deeper than its own (its first subrule)?"""
+    text = text.strip()
+    own, below = read_label(text), read_label("".join(t for t, *_ in nxt).strip())
+    return own is not None and below is not None and "\n" not in text \
+        and not text.endswith("?") and len(text.split()) <= HEADING_WORDS \
+        and len(below[0].parts) > len(own[0].parts)
 
 
 def _all_bold(segments: list[tuple]) -> bool:
@@ -252,6 +269,8 @@ def _table(tbl, styles: Styles, numbering: Numbering, read: _Read | None = None
         header = tr.find(f"{W}trPr/{W}tblHeader") is not None  # column names, no term
         name = "".join(s[0] for s in row[0]) \
             if len(row) == 2 and row[0] in filled and not header else None
+        if len(filled) == 1:  # beside empty cells (a picture's, a margin's): a paragraph
+            filled = [_opened(filled[0])]
         segments = []
         for cell in filled:
             if segments:
@@ -260,6 +279,16 @@ def _table(tbl, styles: Styles, numbering: Numbering, read: _Read | None = None
         out.append(("para", 0, None, segments, name if name and "\n" not in name.strip()
                     else None))
     return out
+
+
+def _opened(segments: list[tuple]) -> list[tuple]:
+    """A paragraph's segments without the line breaks it opens with: Word shows them as
+    an empty line above its first line of words, room and not text, so a bold name after
+    them is still the paragraph's first line (as its PDF print reads)."""
+    k = 0
+    while k < len(segments) and not segments[k][0].strip(" \t\n"):
+        k += 1
+    return segments[k:] if any(s[0] == "\n" for s in segments[:k]) else segments
 
 
 def _owner_table(tr):
