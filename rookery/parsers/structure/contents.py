@@ -18,6 +18,9 @@ _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "…
 # (the leader's pattern opens with spaces, so it is tried at every character)
 _TWO_MARKS = re.compile(r"[.\u2026\u00b7_]\s*[.\u2026\u00b7_]")
 _PAGE = re.compile(r"\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
+# a page number set in a column of its own (pages count from 1; a roman "X" or a lone
+# "0" in a figure is no page of a list)
+_PAGE_NUMBER = re.compile(r"0*[1-9]\d{0,3}")
 MIN_RUN = 3  # one-line blocks in a row that repeat later headings
 LONGEST = 160  # characters: a longer line is a sentence, not a contents entry
 SUBTOPIC_LINES = 4  # an entry's subtopics run to no more lines than this
@@ -96,9 +99,11 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
         if (end - k + 1 >= MIN_RUN or multi) and not _in_flow(blocks, k, end) \
                 and not _mirrored(blocks, k, end, naming):
             drop.update(range(k, end + 1))
-            if k > 0 and _names_a_list(blocks[k - 1]):
-                drop.add(k - 1)  # "Contents": it heads nothing but the list
         k = end + 1
+    drop = _widen(blocks, drop)
+    for k in sorted(drop):
+        if k > 0 and k - 1 not in drop and _names_a_list(blocks[k - 1]):
+            drop.add(k - 1)  # "Contents": it heads nothing but the list
     entries = [j for j in sorted(drop) if listed[j] and blocks[j].kind == "heading"]
     plain = [j for j in sorted(drop) if listed[j] and blocks[j].kind == "para"
              and "\n" not in blocks[j].text]
@@ -177,6 +182,48 @@ def _mirrored(blocks: list[Block], first: int, last: int, naming: list[bool]) ->
             break  # the part ends
         found.add(key)
     return named <= found
+
+
+def _widen(blocks: list[Block], drop: set[int]) -> set[int]:
+    """The list with the entries next to it that its own numbering runs through (an
+    entry the body words otherwise, "Objectives" over "Objective", between or before
+    entries that do name later headings), and the column of page numbers set after it."""
+    drop = set(drop)
+    grown = True
+    while grown:
+        grown = False
+        for j in range(len(blocks)):
+            if j in drop:
+                continue
+            before, after = _label_near(blocks, drop, j, -1), _label_near(blocks, drop, j, 1)
+            here = _entry_label(blocks[j])
+            if here is not None and (before is not None and continues(before, here)
+                                     or after is not None and continues(here, after)) \
+                    or j - 1 in drop and _page_numbers(blocks[j].text):
+                drop.add(j)
+                grown = True
+    return drop
+
+
+def _label_near(blocks: list[Block], drop: set[int], j: int, step: int) -> Label | None:
+    """The number of the dropped entry right before (step -1) or after (step 1) block j."""
+    k = j + step
+    return _entry_label(blocks[k]) if k in drop and 0 <= k < len(blocks) else None
+
+
+def _entry_label(block: Block) -> Label | None:
+    """The number of a one-line numbered name, as a contents list sets its entries."""
+    text = block.text.strip()
+    if "\n" in text or len(text) > LONGEST or ENDS_SENTENCE.search(text):
+        return None
+    read = read_label(text)
+    return read[0] if read is not None and read[1] else None
+
+
+def _page_numbers(text: str) -> bool:
+    """Lines of page numbers only: a contents list's numbers set in a column apart."""
+    words = text.split()
+    return bool(words) and all(_PAGE_NUMBER.fullmatch(word) for word in words)
 
 
 def _rule_text(block: Block) -> bool:

@@ -36,7 +36,7 @@ from .entries import gather_entries, split_entries, vocabulary
 from .glossary import alphabetical
 from .node import Node, path_below, shift
 from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, list_item,
-                       next_numbers, printed_numbers, values)
+                       next_numbers, printed_numbers, speakers, values)
 from .soundness import assess
 
 def build_document(raw: RawDocument, source: str = "") -> Document:
@@ -98,7 +98,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
     root = Node(heading=None, level=0, path=())
     stack = [root]
     # numbers down a table's column (costs, points) are values, not sections
-    cells = values(blocks)
+    cells = values(blocks) | speakers(blocks)  # and a dialogue's speakers ("H:", "R:")
     known, ahead = printed_numbers(blocks, cells), Ahead(blocks)
     # when every heading is set alike, their numbers are all that tells their levels; a
     # document whose type shows levels is taken at its word ("4.2" and "4.2.1" side by side)

@@ -96,6 +96,26 @@ def values(blocks: list[Block]) -> set[int]:
     return found
 
 
+def speakers(blocks: list[Block]) -> set[int]:
+    """The blocks (by index) that open with a speaker's label, not a section number: a
+    single capital and a colon ("H:") that the document prints again, with another such
+    label between (the turns of a dialogue, "R:" then "H:" then "R:"). A section number
+    is printed once; a speaker speaks again."""
+    turns = []  # (index, letter) of the blocks that open with a capital and a colon
+    for k, block in enumerate(blocks):
+        read = read_label(block.text) if block.kind in ("heading", "para", "item") else None
+        if read is not None and len(read[0].parts) == 1 and read[0].parts[0].isalpha() \
+                and read[0].printed.endswith(":"):
+            turns.append((k, read[0].parts[0]))
+    talking = set()
+    last: dict[str, int] = {}  # a letter → where among the turns it last spoke
+    for n, (_k, letter) in enumerate(turns):
+        if letter in last and any(other != letter for _i, other in turns[last[letter]:n]):
+            talking.add(letter)
+        last[letter] = n
+    return {k for k, letter in turns if letter in talking}
+
+
 class _Reached:
     """Where a document's numbering has got to: its open dotted numbers (a section's
     and a list's inside it), and the one-part numbers since the last of them."""

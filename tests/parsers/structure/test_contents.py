@@ -65,3 +65,54 @@ def test_a_list_of_later_headings_is_contents_unless_it_is_a_part_the_next_one_m
     blocks = _blocks(spec)
     kept = {id(b) for b in split_contents(blocks)[0]}
     assert [b.text for b in blocks if id(b) not in kept] == dropped
+
+
+_CHAPTERS = [("Setting Up", ["The Board", "Shuffling", "Hands"]),
+             ("Taking Turns", ["Drawing", "Moving", "Trading"]),
+             ("Scoring", ["Points", "Penalties"])]
+_SCHEMES = {  # chapter number, section number, how a section is set
+    "stops throughout": (lambda c: f"{c}.", lambda c, s: f"{c}.{s}.", ("para", 0)),
+    "decimal": (lambda c: f"{c}.", lambda c, s: f"{c}.{s}", ("para", 0)),
+    "sections as headings": (lambda c: f"{c}.", lambda c, s: f"{c}.{s}", ("heading", 3)),
+}
+
+
+def _contents_then_body(scheme: str, reworded: set[int], pages: bool) -> list[Block]:
+    """A contents list (chapters as headings, sections as lines) whose entries at the
+    positions in `reworded` the body words otherwise (a plural, a longer name), an
+    optional column of page numbers after it, then the body."""
+    chapter, section, set_as = _SCHEMES[scheme]
+    listed, body = [], []
+    for c, (name, subs) in enumerate(_CHAPTERS, 1):
+        for s, sub in enumerate([None] + subs):
+            number = chapter(c) if sub is None else section(c, s)
+            title = name.upper() if sub is None else sub
+            kind, level = ("heading", 2) if sub is None else set_as
+            shown = title + " Rules" if len(listed) in reworded else title
+            listed.append(Block(kind=kind, text=f"{number} {shown}", level=level))
+            body.append(Block(kind=kind, text=f"{number} {title}", level=level))
+            body.append(Block(kind="para", text=f"Players follow {title.lower()} as set out."))
+    column = [Block(kind="para", text=" ".join(str(3 + n) for n in range(k, k + 2)))
+              for k in range(0, 8, 2)] if pages else []
+    return [Block(kind="heading", text="Contents", level=1)] + listed + column + body
+
+
+@pytest.mark.parametrize("scheme", sorted(_SCHEMES))
+@pytest.mark.parametrize("reworded", [{0}, {0, 1}, {5, 6}, {0, 9, 10}])
+@pytest.mark.parametrize("pages", [False, True])
+def test_entries_the_list_numbers_through_are_its_own_though_the_body_words_them_otherwise(
+        scheme, reworded, pages):
+    blocks = _contents_then_body(scheme, reworded, pages)
+    kept = split_contents(blocks)[0]
+    listed = sum(len(subs) + 1 for _name, subs in _CHAPTERS)
+    column = 4 if pages else 0
+    assert kept == blocks[1 + listed + column:]
+
+
+@pytest.mark.parametrize("scheme", sorted(_SCHEMES))
+def test_a_numbered_line_the_list_does_not_number_through_stays(scheme):
+    # the body's first chapter after the list starts the numbering afresh: it is body
+    blocks = _contents_then_body(scheme, {0}, False)
+    first = 1 + sum(len(subs) + 1 for _name, subs in _CHAPTERS)
+    kept = split_contents(blocks)[0]
+    assert kept[0] is blocks[first] and len(kept) == len(blocks) - first

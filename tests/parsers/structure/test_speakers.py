@@ -1,0 +1,65 @@
+"""A dialogue's speaker labels ("P: ...", "G: ...") are not section numbers: a single
+capital and a colon that the document prints again, with another speaker between, is a
+turn of talk, and stays in the text of the section that holds it. Each document is
+written here, as plain text and as a PDF drawn with reportlab, its turns set in plain
+type or in bold as a heading is."""
+import pytest
+from reportlab.pdfgen import canvas
+
+from rookery.parsers import parse
+
+
+def _dialogue(first: str, second: str, bold: bool):
+    """(text, bold) lines of a short rules document with a dialogue under "2.2"; None is
+    a paragraph space."""
+    turns = [(first, "Will you pass me the lantern, please?"),
+             (second, "(Keeper lifts the brass lantern)"),
+             (first, "That is the wrong lantern. Take the copper one."),
+             (second, "(Keeper lifts the copper lantern)"),
+             (first, "Thank you. Follow me to the hall.")]
+    lines = [("Lantern Rules", True), None,
+             ("1. Lighting", True), None,
+             ("1.1 Each player takes three embers at dusk.", False), None,
+             ("2. Asking for Help", True), None,
+             ("2.1 A player may ask the keeper for help once a round.", False), None,
+             ("2.2 Example", True), None,
+             ("In this example the seeker cannot reach the lantern.", False), None]
+    for speaker, words in turns:
+        lines += [(f"{speaker}: {words}", bold), None]
+    return lines + [("2.3 Help costs the player one ember.", False), None,
+                    ("3. Ending", True), None,
+                    ("3.1 The round ends when every lantern glows.", False)]
+
+
+def _as_text(lines) -> bytes:
+    return "\n".join("" if line is None else line[0] for line in lines).encode() + b"\n"
+
+
+def _as_pdf(lines, path) -> bytes:
+    c = canvas.Canvas(str(path), pagesize=(420, 700))
+    y = 660
+    for line in lines:
+        if line is None:
+            y -= 6
+            continue
+        text, bold = line
+        c.setFont("Helvetica-Bold" if bold else "Times-Roman", 12 if bold else 10)
+        c.drawString(40, y, text)
+        y -= 16
+    c.save()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("form", ["text", "pdf"])
+@pytest.mark.parametrize("first, second", [("S", "K"), ("R", "H"), ("Q", "A")])
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_speakers_label_that_comes_again_is_a_turn_not_a_section(first, second, bold,
+                                                                  form, tmp_path):
+    lines = _dialogue(first, second, bold)
+    data = _as_text(lines) if form == "text" else _as_pdf(lines, tmp_path / "rules.pdf")
+    doc = parse(data, source=f"rules.{'txt' if form == 'text' else 'pdf'}")
+    assert [s.number for s in doc.sections if s.number] == \
+        ["1", "1.1", "2", "2.1", "2.2", "2.3", "3", "3.1"]
+    assert doc.reading.repeated == []
+    text = " ".join(s.text for s in doc.sections)
+    assert "Keeper lifts the copper lantern" in text and "Follow me to the hall" in text
