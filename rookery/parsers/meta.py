@@ -164,14 +164,27 @@ def read_title_block(blocks, page_title: str | None):
     has_version_line = bool(version_lines)
     in_heading = is_version_line(first.text) and (version_label(first.text)
                                                        or effective_date(first.text))
-    repeats_page = bool(page_title) and (title_key(page_title) in title_key(first.text)
-                                         or title_key(first.text) in title_key(page_title))
+    repeats_page = bool(page_title) and _names_alike(first.text, page_title)
     states_date = nxt is not None and nxt.kind != "heading" and stated_date(nxt.text) is not None
     if not (in_heading or has_version_line or repeats_page or states_date):
         return None, None, None, 0
     lines = [first.text] + [b.text for b in version_lines]
     title, version, effective = read_title_lines(lines)
     return title, version, effective, len(lines)
+
+
+def _names_alike(heading: str, page_title: str) -> bool:
+    """Does the heading repeat the page's title: one holds the other, or the words of
+    one are, in order, among the other's ("Club Rulebook" and "Club 2024 Rulebook": a
+    page's title often leaves out the year or edition its heading prints)?"""
+    if title_key(page_title) in title_key(heading) or title_key(heading) in title_key(page_title):
+        return True
+    a, b = title_key(heading).split(), title_key(page_title).split()
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if not short:
+        return False
+    rest = iter(long_)
+    return all(word in rest for word in short)
 
 
 def read_title_lines(lines: list[str]):
