@@ -127,6 +127,12 @@ def _logging(args) -> None:
     logger.handlers[:] = [handler]
     logger.setLevel(logging.WARNING if getattr(args, "quiet", False) else logging.INFO)
     logger.propagate = False
+    # the scheduler's own warnings (a due time skipped while a cycle still runs) are lines
+    # of the same log, stamped alike, not bare lines from Python's last-resort handler
+    scheduler = logging.getLogger("apscheduler")
+    scheduler.handlers[:] = [handler]
+    scheduler.setLevel(logging.WARNING)
+    scheduler.propagate = False
 
 
 if __name__ == "__main__":

@@ -274,3 +274,18 @@ def test_a_section_query_that_matches_nothing_says_so_in_one_line(cli, fixtures)
     code, out, err = cli("diff", fixtures / V1, fixtures / V2, "--section", "9.9")
     assert code != 0 and out == ""
     assert len(err.strip().splitlines()) == 1 and "9.9" in err and "no section" in err
+
+
+def test_the_schedulers_own_warnings_are_stamped_lines_of_the_same_log():
+    # a due time skipped while a cycle still runs is logged by the scheduler library; in
+    # an operator's log it must read like every other line, stamped, not as a bare line
+    code = ("import logging, sys\n"
+            "from rookery.cli import _logging, build_parser\n"
+            "_logging(build_parser().parse_args(['run']))\n"
+            "logging.getLogger('apscheduler.scheduler').warning('job skipped: still running')\n"
+            "logging.getLogger('apscheduler.executors.default').info('job ran')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, lines  # warnings, not the scheduler's chatter
+    assert re.match(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d job skipped: still running$", lines[0])
