@@ -85,7 +85,6 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
                     if b.lines[0].apart and not b.lead and not _candidate(b)
                     and names_something(b.lines[0].text))  # (a bold figure is no prose)
     heads = {style for style, n in alone.items() if n > named[style] and n > prose[style]}
-    heads -= _block_titles(blocks, heads, body)
     kinds = [_kind(b, blocks[k + 1] if k + 1 < len(blocks) else None, heads)
              for k, b in enumerate(blocks)]
     headings = [b for b, k in zip(blocks, kinds) if k == "heading"]
@@ -292,22 +291,6 @@ def _kind(b: LineBlock, nxt: LineBlock | None, heads: set) -> str:
             _kind(nxt, None, heads) != "heading" and not nxt.lines[-1].text.endswith("?"):
         return "para"  # more lines of its own type follow it (not a question it names)
     return "heading"
-
-
-def _block_titles(blocks: list[LineBlock], heads: set, body) -> set:
-    """Heading types that title a block, not a section: where the document numbers its
-    headings, a type that its slant sets apart from the body (its italic face, no
-    larger, no heavier, no capitals, no colour) and that numbers none of its lines names a figure
-    or a paragraph ("Figure 3. The goal", "Definition"), as a page's block titles do."""
-    numbered: Counter = Counter()
-    for b in blocks:
-        if _candidate(b) and b.lines[0].style in heads:
-            numbered[b.lines[0].style] += _starts_numbered(b.lines[0])
-    if not any(numbered.values()):
-        return set()
-    return {s for s in heads if not numbered[s] and s.italic and not body.italic
-            and same_size(s.size, body.size) and s.bold == body.bold and s.caps == body.caps
-            and s.colour is None}
 
 
 def _heads(b: LineBlock, nxt: LineBlock | None) -> bool:
