@@ -4,7 +4,8 @@ turn of talk, and stays in the text of the section that holds it. Each document 
 written here, as plain text and as a PDF drawn with reportlab, its turns set in plain
 type or in bold as a heading is."""
 import pytest
-from reportlab.pdfgen import canvas
+
+from lines import as_pdf, as_text
 
 from rookery.parsers import parse
 
@@ -31,32 +32,13 @@ def _dialogue(first: str, second: str, bold: bool):
                     ("3.1 The round ends when every lantern glows.", False)]
 
 
-def _as_text(lines) -> bytes:
-    return "\n".join("" if line is None else line[0] for line in lines).encode() + b"\n"
-
-
-def _as_pdf(lines, path) -> bytes:
-    c = canvas.Canvas(str(path), pagesize=(420, 700))
-    y = 660
-    for line in lines:
-        if line is None:
-            y -= 6
-            continue
-        text, bold = line
-        c.setFont("Helvetica-Bold" if bold else "Times-Roman", 12 if bold else 10)
-        c.drawString(40, y, text)
-        y -= 16
-    c.save()
-    return path.read_bytes()
-
-
 @pytest.mark.parametrize("form", ["text", "pdf"])
 @pytest.mark.parametrize("first, second", [("S", "K"), ("R", "H"), ("Q", "A")])
 @pytest.mark.parametrize("bold", [False, True])
 def test_a_speakers_label_that_comes_again_is_a_turn_not_a_section(first, second, bold,
                                                                   form, tmp_path):
     lines = _dialogue(first, second, bold)
-    data = _as_text(lines) if form == "text" else _as_pdf(lines, tmp_path / "rules.pdf")
+    data = as_text(lines) if form == "text" else as_pdf(lines, tmp_path / "rules.pdf")
     doc = parse(data, source=f"rules.{'txt' if form == 'text' else 'pdf'}")
     assert [s.number for s in doc.sections if s.number] == \
         ["1", "1.1", "2", "2.1", "2.2", "2.3", "3", "3.1"]

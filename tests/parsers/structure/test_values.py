@@ -3,7 +3,8 @@ go on neither from one another nor from the document's numbering, so they stay t
 a numbering that only skips a part, or a list that starts again at "1.", is read as
 before. Each document written here, as plain text and as a PDF drawn with reportlab."""
 import pytest
-from reportlab.pdfgen import canvas
+
+from lines import as_pdf, as_text
 
 from rookery.parsers import parse
 
@@ -43,25 +44,6 @@ SKIPS = [
     ("1. Count the moths.", False), None, ("2. Pass the brazier.", False), None,
     ("3.3 The round ends when every lantern glows.", False),
 ]
-
-
-def as_text(lines) -> bytes:
-    return "\n".join("" if line is None else line[0] for line in lines).encode() + b"\n"
-
-
-def as_pdf(lines, path) -> bytes:
-    c = canvas.Canvas(str(path), pagesize=(420, 700))
-    y = 660
-    for line in lines:
-        if line is None:
-            y -= 6
-            continue
-        text, bold = line
-        c.setFont("Helvetica-Bold" if bold else "Times-Roman", 12 if bold else 10)
-        c.drawString(40, y, text)
-        y -= 16
-    c.save()
-    return path.read_bytes()
 
 
 def read(lines, form, tmp_path):

@@ -1,0 +1,24 @@
+"""Short documents written as (text, bold) lines, None for a paragraph space, set as
+plain text or drawn as a PDF with reportlab: the structure tests' two forms."""
+from reportlab.pdfgen import canvas
+
+
+def as_text(lines) -> bytes:
+    """The lines as a plain-text file, a blank line for each paragraph space."""
+    return "\n".join("" if line is None else line[0] for line in lines).encode() + b"\n"
+
+
+def as_pdf(lines, path) -> bytes:
+    """The lines drawn one under another on one page, bold ones in a bold face."""
+    c = canvas.Canvas(str(path), pagesize=(420, 700))
+    y = 660
+    for line in lines:
+        if line is None:
+            y -= 6
+            continue
+        text, bold = line
+        c.setFont("Helvetica-Bold" if bold else "Times-Roman", 12 if bold else 10)
+        c.drawString(40, y, text)
+        y -= 16
+    c.save()
+    return path.read_bytes()
