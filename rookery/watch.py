@@ -91,8 +91,7 @@ class Watcher:
         self.config = config
         http = http or config.fetch
         # a download tried again is an event of the cycle, logged like the others
-        self.http = http if http.on_retry else replace(http, on_retry=lambda retry: log.info(
-            "%s", retry))
+        self.http = http if http.on_retry else replace(http, on_retry=logged)
         self.session: requests.Session | None = None
         # off a terminal, a long parse is said once, in a line of the log
         self.progress = progress or Progress(enabled=False, say=logged)

@@ -25,7 +25,7 @@ from pathlib import Path
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.dialects import postgresql as pg
 from sqlalchemy.dialects import sqlite
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.pool import QueuePool
 

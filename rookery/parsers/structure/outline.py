@@ -36,7 +36,7 @@ from .entries import gather_entries, split_entries, vocabulary
 from .glossary import alphabetical
 from .node import Node, path_below, shift
 from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, list_item,
-                       next_numbers, printed_numbers, speakers, values)
+                       printed_numbers, speakers, values)
 from .soundness import assess
 
 def build_document(raw: RawDocument, source: str = "") -> Document:
@@ -106,7 +106,6 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
     quotes = Quotations()
     top_part = TopParts(outermost)
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
-    after, dotted = next_numbers(blocks), next_numbers(blocks, 2)
     opened: dict = {}  # the number last opened under each parent number
     for k, block in enumerate(blocks):
         if k in cells or quotes(block):
@@ -137,7 +136,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
             parent.children.append(node)
             stack.append(node)
         elif block.kind in ("para", "item") and (rule := _rule(
-                stack, block, known, ahead, k, (after[k], dotted[k]), opened)) is not None:
+                stack, block, known, ahead, k, opened)) is not None:
             stack[-1].children.append(rule)
             stack.append(rule)
         else:
@@ -163,21 +162,21 @@ def _by_number(stack: list[Node], label: Label) -> tuple[int, float] | None:
 
 
 def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
-          nexts=(None, None), opened: dict | None = None) -> Node | None:
+          opened: dict) -> Node | None:
     """The section the numbered paragraph `k` opens, placed in `stack` (the open
     sections), or None when the paragraph is not a numbered section. A numbered list item
     is one only when it names something ("1. Notes and Errata"), not when it says it
     ("2. Draw."), unless it is set apart throughout (bold, as a heading is) and the
     document's next number is its first subdivision ("2." then "2.1": a list's items are
     never divided); nor when its number breaks the sequence of the section it stands in
-    ("1. When the team registers" under "3.2": see sequence.list_item). `nexts` holds the
-    next number and the next of two parts or more; `opened`, the number last opened under
+    ("1. When the team registers" under "3.2": see sequence.list_item). `ahead` says
+    what the document numbers after block `k`; `opened`, the number last opened under
     each parent."""
     read = read_label(block.text)
     if read is None:
         return None
     label, rest = read
-    after, dotted = nexts
+    after, dotted = ahead.next_numbers(k)
     heads = block.emphasized and first_subdivision(label, after)
     if block.kind == "item" and not _title_like(rest) and not heads:
         return None
@@ -188,7 +187,7 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     place = _by_number(stack, label)
     if place is None:
         if not backed(label, known, _title_like(rest) or heads) \
-                or goes_back(label, numbers, (opened or {}).get(label.parent), dotted):
+                or goes_back(label, numbers, opened.get(label.parent), dotted):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5

@@ -170,22 +170,6 @@ def printed_numbers(blocks: list[Block], skip: set[int] = frozenset()) -> set[tu
     return found
 
 
-def next_numbers(blocks: list[Block], least: int = 1) -> list[tuple[str, ...] | None]:
-    """For each block, the number of `least` parts or more that opens the next numbered
-    block after it: a number the next one subdivides ("2." before "2.1") heads a part
-    of the scheme, and one the next dotted number goes on from (past a list's "1.")
-    belongs to the document's sequence."""
-    out: list[tuple[str, ...] | None] = [None] * len(blocks)
-    ahead = None
-    for k in range(len(blocks) - 1, -1, -1):
-        out[k] = ahead
-        if blocks[k].kind in ("heading", "para", "item"):
-            read = read_label(blocks[k].text)
-            if read is not None and len(read[0].parts) >= least:
-                ahead = read[0].parts
-    return out
-
-
 def first_subdivision(label: Label, after: tuple[str, ...] | None) -> bool:
     """Is `after` the first number under `label` ("2." then "2.1")?"""
     return after is not None and after[:-1] == label.parts and after[-1] in _FIRSTS
@@ -252,11 +236,13 @@ class Ahead:
         self._after: list[dict[int, tuple[tuple[str, ...], int]]] = [{} for _ in blocks]
         self._rank: list[int | None] = [None] * len(blocks)  # where its rank is printed next
         self._again = [False] * len(blocks)
+        self._next: list[tuple[str, ...] | None] = [None] * len(blocks)  # the next number
+        following = None
         later: dict[int, tuple[tuple[str, ...], int]] = {}  # depth → next deeper number, where
         printed: dict[tuple, int] = {}  # rank → where a number of it is printed next
         numbers: set[tuple[str, ...]] = set()  # the numbers printed after this block
         for k in range(len(blocks) - 1, -1, -1):
-            self._after[k] = dict(later)
+            self._after[k], self._next[k] = dict(later), following
             block = blocks[k]
             read = read_label(block.text) if block.kind in ("heading", "para", "item") else None
             if read:
@@ -265,8 +251,17 @@ class Ahead:
                 self._again[k] = parts in numbers
                 printed[_rank(parts)] = k
                 numbers.add(parts)
+                following = parts
                 for n in range(1, len(parts)):
                     later[n] = parts, k
+
+    def next_numbers(self, k: int) -> tuple:
+        """The number that opens the next numbered block after block `k`, and the next of
+        two parts or more: a number the next one subdivides ("2." before "2.1") heads a
+        part of the scheme, and one the next dotted number goes on from (past a list's
+        "1.") belongs to the document's sequence."""
+        dotted = self._after[k].get(1)
+        return self._next[k], dotted[0] if dotted else None
 
     def __call__(self, k: int, n: int) -> Later:
         """What is numbered after block `k`, whose number has `n` parts."""

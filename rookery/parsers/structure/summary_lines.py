@@ -18,6 +18,7 @@ from functools import lru_cache
 from itertools import islice
 
 from ..blocks import BULLETS
+from ..numbering import DOTTED
 
 # What a summary says happened, per language, as printed (folded for comparison:
 # case and accents aside). Any of them marks a line as telling a change.
@@ -68,8 +69,7 @@ _RANGES = _declared(RANGE_WORDS)
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
 # a number as a summary cites it: "(1.2)", "7.8.1.", "702.138c", "A.4"
 # (one part needs a mark: "(3)" or "3.", not the "9" of "August 9")
-_DOTTED = r"(?:\d{1,4}|[A-Z])(?:\.\d{1,4})+[a-z]{0,2}"
-_NUMBER = re.compile(rf"(?:\(({_DOTTED}|\d{{1,4}}[a-z]?)\)|({_DOTTED})\.?|(\d{{1,4}})\.)"
+_NUMBER = re.compile(rf"(?:\(({DOTTED}|\d{{1,4}}[a-z]?)\)|({DOTTED})\.?|(\d{{1,4}})\.)"
                      r"(?=[\s:;,\u2013\u2014-]|$)")
 # between two numbers: a dash (a range), a comma, an ampersand or slash, or a short word
 _JOIN = re.compile(r"\s*(?:([\u2013\u2014-])|[,;&/+]|\s([^\W\d_]{1,7}))\s*")
