@@ -9,7 +9,8 @@ kept out of the repository: --wild, or $ROOKERY_WILD, names the folder holding t
 each checked against its sha256):
 
 * `rookery check` in full: sections, numbered ones, numbered rules without text,
-  numbers printed twice or out of order, titles that are no titles, words lost;
+  numbers printed twice or out of order, numbered rules left in another's text
+  ("intx"), titles that are no titles, words lost;
 * the words pdftotext finds that the reader was never given (text it drops before any
   rule sees it: turned, off the page), as a share;
 * each PDF against itself rewritten by Ghostscript and by pdftocairo: changes (0 is
@@ -143,15 +144,20 @@ def _rewritten(path: str, doc, name: str, work: str) -> dict:
 
     out = Path(work) / f"{hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]}-{name}.pdf"
     if not out.exists():
-        command = [a.format(src=path, out=out) for a in REWRITERS[name]]
+        # written aside and renamed when whole: a rewrite cut short is never kept
+        part = out.with_name(f"{out.stem}.part.pdf")
+        command = [a.format(src=path, out=part) for a in REWRITERS[name]]
         if shutil.which(command[0]) is None:
             return {"error": f"{command[0]} not installed"}
         try:
-            subprocess.run(command, capture_output=True, timeout=REWRITE_SECONDS)
+            done = subprocess.run(command, capture_output=True, timeout=REWRITE_SECONDS)
         except subprocess.TimeoutExpired:
+            part.unlink(missing_ok=True)
             return {"error": "the rewrite took too long"}
-        if not out.exists():
+        if done.returncode != 0 or not part.exists():
+            part.unlink(missing_ok=True)
             return {"error": "the rewrite failed"}
+        os.replace(part, out)
     other, reason = _parse(out.read_bytes(), out.name)
     if other is None:
         return {"error": reason["reason"][:80]}
@@ -218,13 +224,14 @@ def row_line(d: dict, r: dict) -> list[str]:
             str(len(rd.get("empty", []))) if rd else "-",
             str(len(rd.get("repeated", []))) if rd else "-",
             str(len(rd.get("out_of_order", []))) if rd else "-",
+            str(len(rd.get("in_text", []))) if rd else "-",
             str(len(rd.get("junk_titles", []))) if rd else "-",
             str(w.get("lost", "-")), "-" if share is None else f"{100 * share:.1f}",
             rewrite("gs"), rewrite("cairo"), flag]
 
 
 HEADER = ["document", "fmt", "lang", "engine", "pages", "cpu s", "sects", "numd", "empty",
-          "rep", "order", "junk", "lost", "miss%", "gs", "cairo", "verdict"]
+          "rep", "order", "intx", "junk", "lost", "miss%", "gs", "cairo", "verdict"]
 
 
 def print_table(rows: list[list[str]], header: list[str]) -> None:
@@ -294,6 +301,7 @@ def main() -> int:
         totals["numbered rules without text"] += len(rd["empty"])
         totals["numbers printed twice"] += len(rd["repeated"])
         totals["numbers out of order"] += len(rd["out_of_order"])
+        totals["numbered rules left in text"] += len(rd.get("in_text", []))
         totals["junk titles"] += len(rd["junk_titles"])
     print("; ".join(f"{k}: {v}" for k, v in totals.items()))
     print(f"rewrites with changes: {sum(1 for x in rewrites if x.get('changes'))} of "

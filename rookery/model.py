@@ -267,6 +267,8 @@ class Reading:
     empty: list[str] = field(default_factory=list)  # numbered, with no text nor children
     repeated: list[str] = field(default_factory=list)  # numbers printed twice in one place
     out_of_order: list[str] = field(default_factory=list)  # numbers going backwards
+    in_text: list[str] = field(default_factory=list)  # numbered rules left in another's text
+    misplaced: list[str] = field(default_factory=list)  # under a heading whose number they follow
     junk_titles: list[tuple[str, str]] = field(default_factory=list)  # (title, what it is)
     words: WordAccount | None = None
 
@@ -283,6 +285,11 @@ class Reading:
             out.append(f"{plural(len(self.repeated), 'number')} printed twice")
         if self.out_of_order:
             out.append(f"{plural(len(self.out_of_order), 'number')} out of order")
+        if self.in_text:
+            out.append(f"{plural(len(self.in_text), 'numbered rule')} left in another's text")
+        if self.misplaced:
+            out.append(f"{plural(len(self.misplaced), 'number')} set under a rule "
+                       f"{'it follows' if len(self.misplaced) == 1 else 'they follow'}")
         if self.junk_titles:
             out.append(f"{plural(len(self.junk_titles), 'title')} that "
                        f"{'is' if len(self.junk_titles) == 1 else 'are'} not a title "
@@ -442,7 +449,8 @@ def reading_to_dict(r: Reading) -> dict:
     the parse cache keep it."""
     out = {"sound": not r.doubtful, "problems": r.problems, "sections": r.sections,
            "numbered": r.numbered, "empty": list(r.empty), "repeated": list(r.repeated),
-           "out_of_order": list(r.out_of_order),
+           "out_of_order": list(r.out_of_order), "in_text": list(r.in_text),
+           "misplaced": list(r.misplaced),
            "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles]}
     if r.words is not None:
         w = r.words
@@ -461,6 +469,7 @@ def reading_from_dict(d: dict) -> Reading:
     return Reading(sections=d.get("sections", 0), numbered=d.get("numbered", 0),
                    empty=list(d.get("empty", [])), repeated=list(d.get("repeated", [])),
                    out_of_order=list(d.get("out_of_order", [])),
+                   in_text=list(d.get("in_text", [])), misplaced=list(d.get("misplaced", [])),
                    junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],
                    words=words)
 

@@ -89,7 +89,9 @@ def render(release: str, format: str, reading) -> str:
     lines.append(f"  {plural(reading.sections, 'section')}, {reading.numbered} numbered")
     for label, numbers in (("numbered rules without text", reading.empty),
                            ("numbers printed twice", reading.repeated),
-                           ("numbers out of order", reading.out_of_order)):
+                           ("numbers out of order", reading.out_of_order),
+                           ("numbered rules left in another's text", reading.in_text),
+                           ("numbers set under a rule they follow", reading.misplaced)):
         if numbers:
             more = f" and {len(numbers) - LISTED} more" if len(numbers) > LISTED else ""
             lines.append(f"  {label}: {', '.join(numbers[:LISTED])}{more}")

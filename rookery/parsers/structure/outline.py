@@ -29,7 +29,7 @@ from ...model import Document, Section
 from .. import meta
 from ..blocks import Block, RawDocument, is_name
 from ..normalize import close_gaps
-from ..numbering import Label, extends, follows, read_label
+from ..numbering import Label, continues, extends, first_of_scheme, follows, read_label
 from .account import account
 from .contents import TopParts, lift_part_leads, split_contents
 from .entries import gather_entries, split_entries, vocabulary
@@ -129,6 +129,8 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
                 # a heading closes the numbered paragraphs before it
                 while len(stack) > 1 and (stack[-1].level >= block.level or stack[-1].is_rule):
                     stack.pop()
+                if (own := read_label(block.text)) is not None:
+                    _close_followed(stack, own[0])
                 level = block.level
             parent = stack[-1]
             node = Node(heading=block, level=level, path=path_below(parent))
@@ -144,6 +146,21 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
         opened[stack[-1].label.parent if stack[-1].label else None] = stack[-1].label
     gather_entries(root)
     return root
+
+
+def _close_followed(stack: list[Node], label: Label) -> None:
+    """Close the open headings back to beside the one whose number `label` follows: a
+    type that ranks "1.2" below "1.1 Dusk", or "9" below "8. Conduct", cannot put a rule
+    inside the one before it. Not when the numbering started afresh under that heading
+    ("1.", "2.", "3." under "2. Setup"): those are its own."""
+    for k in range(1, len(stack)):
+        held = stack[k].label
+        if held is not None and len(label.parts) <= len(held.parts) \
+                and continues(held, label) and not any(
+                    c.label is not None and len(c.label.parts) == len(label.parts)
+                    and first_of_scheme(c.label) for c in stack[k].children):
+            del stack[k:]
+            return
 
 
 def _by_number(stack: list[Node], label: Label) -> tuple[int, float] | None:

@@ -10,6 +10,13 @@
   named by a number that is none of the document's, nor the next one after its own: a
   release, "6.2 9.2"), or the document's own title again (a running head read as a
   heading);
+* a number set under a heading whose number it follows ("9" under "8. Conduct", "3.2"
+  under "3.1 Setup"): a heading ranked wrong, or list items read as rules (unless the
+  numbering starts afresh under that heading: "1.", "2.", "3." under "2. Setup");
+* a number left in the text: a line of a numbered rule's text that opens with the number
+  that would come next (its first subdivision, its next sibling, a parent's), which no
+  section carries; or, in a section with no number, a run of three or more dotted
+  numbers each going on from the last: rules the reader did not split off;
 * words of the text in no section and in no furniture the reader can name (account.py).
 
 A place is a section's path: numbering that starts again under another part ("1." in
@@ -21,13 +28,14 @@ import re
 
 from ...model import Document, Reading, Section, WordAccount, title_key
 from ..meta import is_date_only
-from ..numbering import read_label
+from ..numbering import continues, first_of_scheme, read_label
 from .sequence import goes_on
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|de|fr)(?:/\S*)?$",
                   re.I)
 _PAGE = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
+RUN_OF_NUMBERS = 3  # dotted numbers in a row that make rules, in a section with no number
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
 
 
@@ -37,7 +45,8 @@ def assess(doc: Document, words: WordAccount | None = None) -> Reading:
     numbered = [s for s in sections if s.number]
     return Reading(sections=len(sections), numbered=len(numbered),
                    empty=_empty(sections), repeated=_repeated(sections),
-                   out_of_order=_backwards(sections),
+                   out_of_order=_backwards(sections), in_text=_in_text(sections),
+                   misplaced=_misplaced(sections),
                    junk_titles=_junk_titles(sections, doc.title), words=words)
 
 
@@ -90,6 +99,59 @@ def _backwards(sections: list[Section]) -> list[str]:
             out.append(s.number)
         if value is not None:
             last[key] = value
+    return out
+
+
+def _misplaced(sections: list[Section]) -> list[str]:
+    """Numbers set under a heading whose number they follow (see the module doc)."""
+    first: dict = {}  # (the headings above, depth) -> the first number read there
+    labels = []
+    for s in sections:
+        read = read_label(f"{s.number}.", loose=True) if s.number else None
+        labels.append(read[0] if read else None)
+        if read:
+            for j in range(1, len(s.path) + 1):
+                first.setdefault((s.path[:j], len(read[0].parts)), read[0])
+    out = []
+    for s, label in zip(sections, labels):
+        if label is None:
+            continue
+        for j, above in enumerate(s.path):
+            held = read_label(above)
+            if held is None or len(label.parts) > len(held[0].parts) \
+                    or not continues(held[0], label):
+                continue
+            if not first_of_scheme(first[(s.path[:j + 1], len(label.parts))]):
+                out.append(s.number)
+                break
+    return out
+
+
+def _in_text(sections: list[Section]) -> list[str]:
+    """Numbers that open a line of a section's text and carry on the document's numbering
+    where the section leaves off, but which no section carries (see the module doc)."""
+    printed = {parts for parts in map(_parts, sections) if parts}
+    out: list[str] = []
+    for s in sections:
+        own = read_label(f"{s.number}.", loose=True) if s.number else None
+        start = own[0] if own else None
+        last, run = start, []
+        for line in s.text.split("\n"):
+            read = read_label(line.lstrip())
+            if read is None:
+                continue
+            label = read[0]
+            if label.parts in printed:
+                break
+            if last is not None and goes_on(last, label):
+                run.append(label.number)
+                last = label
+            elif start is None and not run and len(label.parts) > 1:
+                last, run = label, [label.number]  # a run of dotted numbers may start here
+            else:
+                break
+        if start is not None or len(run) >= RUN_OF_NUMBERS:
+            out += [n for n in run if n not in out]
     return out
 
 

@@ -2,7 +2,9 @@
 right reading of the same rules is sound."""
 import pytest
 
+from rookery.model import Document, Section
 from rookery.parsers import parse
+from rookery.parsers.structure.soundness import assess
 from rookery.parsers.structure.soundness import junk
 
 SOUND = """Lanternfall Rules
@@ -64,6 +66,64 @@ def test_a_rule_whose_text_went_to_the_next_number_is_empty():
     found = parse(page.encode(), source="rules.html").reading
     assert found.empty == ["1.1"]
     assert "1 numbered rule without text" in found.problems
+
+
+def test_a_rule_left_in_the_text_of_the_rule_before_is_found():
+    # a forced line break, not a paragraph, between two rules: 1.3 stays in 1.2's text
+    page = ("<h1>Lanternfall Rules</h1><h2>1. The Round</h2><p>1.1 Each round opens at dusk.</p>"
+            "<p>1.2 The first player lights a lantern.<br>1.3 A lantern lit twice stays lit.</p>"
+            "<h2>2. Moths</h2><p>2.1 A moth flies toward the nearest light.</p>")
+    found = parse(page.encode(), source="rules.html").reading
+    assert found.in_text == ["1.3"]
+    assert "1 numbered rule left in another's text" in found.problems
+
+
+def section(number, text, title=None):
+    return Section(title=title, kind="ruling" if number else "text", text=text, number=number,
+                   heading=f"{number} {title or ''}".strip() if number else title)
+
+
+@pytest.mark.parametrize("sections,left", [
+    # the next sibling, the first subdivision, a parent's next sibling: each a rule not split off
+    ([section("4.1", "Draw two.\n4.2 Discard one.")], ["4.2"]),
+    ([section("4.1", "Draw two.\n4.1.1 A drawn card is hidden.\n4.1.2 Show none.")],
+     ["4.1.1", "4.1.2"]),
+    ([section("4.1", "Draw two."), section("4.2", "Discard one.\n5. Scoring")], ["5"]),
+    ([section("12", "Score.\n13. Tiebreaks")], ["13"]),
+    # a run of dotted numbers in a section that has none: the numbering was missed
+    ([section(None, "1.1 Draw two.\n1.2 Discard one.\n1.3 Pass.", "Turns")],
+     ["1.1", "1.2", "1.3"]),
+    # a list that starts afresh in a rule is its own
+    ([section("4", "Each turn:\n1. Draw.\n2. Discard.\n3. Pass.", "Turns")], []),
+    # a rule's text that quotes a rule the document sets as a section
+    ([section("4.1", "Draw two.\n4.2 applies after this."), section("4.2", "Discard one.")], []),
+    # two dotted numbers in an unnumbered section: a reference table, not rules
+    ([section(None, "1.1 Draw two.\n1.2 Discard one.", "Summary")], []),
+    # an earlier number, or one from elsewhere, opens no missed rule
+    ([section("4.2", "Discard one.\n4.1 still holds.\n4.3 Pass.")], []),
+])
+def test_numbers_left_in_the_text(sections, left):
+    assert assess(Document(title="Rules", sections=sections)).in_text == left
+
+
+def under(number, *path):
+    return Section(title=None, kind="ruling", text="Some rule.", number=number, path=path,
+                   heading=number)
+
+
+@pytest.mark.parametrize("sections,misplaced", [
+    # a sibling, or a parent's sibling, under the heading it follows
+    ([under("8", "Rules"), under("8.1", "Rules", "8. Conduct"), under("9", "Rules", "8. Conduct")],
+     ["9"]),
+    ([under("3.1", "3. Play"), under("3.2", "3. Play", "3.1 Setup")], ["3.2"]),
+    ([under("3.1.4", "3.1 Setup"), under("3.2", "3.1 Setup", "3.1.4 Wings")], ["3.2"]),
+    # a subdivision under its parent: right
+    ([under("3.1", "3. Play"), under("3.1.1", "3. Play", "3.1 Setup")], []),
+    # numbering started afresh under a heading: its own list
+    ([under("1", "2. Setup"), under("2", "2. Setup"), under("3", "2. Setup")], []),
+])
+def test_numbers_under_a_heading_they_follow(sections, misplaced):
+    assert assess(Document(title="Rules", sections=sections)).misplaced == misplaced
 
 
 def test_numbering_that_starts_again_under_another_part_is_no_repeat():
