@@ -13,6 +13,8 @@ Both readers end here, so every structural rule lives here once:
   ("100.1a" under "100.1", "(3.2)" after "(3.1)", "4.2.1" beside "4.2.2") is a section
   too, down to the smallest numbered unit, nested by its number (see numbering.py);
 * inside a section, an emphasized question ("...?") starts a FAQ entry in a FAQ context,
+  and so does a question told by a label the document pairs with an answer's ("Q:" and
+  "A:", see asked.py),
   and a paragraph whose bold first line stands alone ("(v2.1) Esgred (War of the Five
   Kings, 111)") starts an entry named by that line (card errata, restricted-list groups);
 * in a glossary, a paragraph that opens with its term set run-in (in bold, or in a table
@@ -31,6 +33,7 @@ from ..blocks import Block, RawDocument, is_name
 from ..normalize import close_gaps
 from ..numbering import Label, continues, extends, first_of_scheme, follows, read_label
 from .account import account
+from .asked import ask_by_label
 from .contents import TopParts, lift_part_leads, split_contents
 from .entries import gather_entries, split_entries, vocabulary
 from .glossary import alphabetical
@@ -58,6 +61,8 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
         furniture += [("title block", b.text) for b in blocks[:used]]
         blocks = blocks[used:]
     version, effective = meta.read_release(blocks, version, effective)
+    blocks, labels = ask_by_label(blocks)
+    furniture += [("question labels", label) for label in labels]
     root = _tree(blocks, outermost)
     sections: list[Section] = []
     _emit(root, sections, context=None)
