@@ -49,6 +49,20 @@ def after_lead(block: Block, lead: str) -> Block:
                  marks=[(max(a - cut, 0), b - cut) for a, b in block.marks if b > cut])
 
 
+def piece(block: Block, start: int, end: int, kind: str | None = None,
+          emphasized: bool | None = None) -> Block:
+    """Part of a block's text, trailing space off and its marks moved with it, as a block
+    of its own (of `kind`, the block's own unless given)."""
+    end = start + len(block.text[start:end].rstrip())
+    marks = [(max(a, start) - start, min(b, end) - start) for a, b in block.marks
+             if b > start and a < end]
+    kind = kind or block.kind
+    return Block(kind=kind, text=block.text[start:end], level=block.level, marks=marks,
+                 emphasized=block.emphasized and kind == block.kind if emphasized is None
+                 else emphasized,
+                 anchor=block.anchor if start == 0 else None)
+
+
 @dataclass
 class RawDocument:
     """What a reader found: blocks, plus hints for the title block it could read off."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..blocks import Block
+from ..blocks import Block, piece
 
 # a short word, maybe numbered, then a colon or a full stop: "Q:", "Q12.", "Answer:"
 _LABEL = re.compile(r"(?P<word>[^\W\d_]{1,10})\s?(?P<n>\d{1,4})?\s?[:.\uff1a]\s+(?=\S)")
@@ -42,13 +42,14 @@ def ask_by_label(blocks: list[Block]) -> tuple[list[Block], list[str]]:
             continue
         cuts = starts[k]
         if cuts[0][0] > 0:
-            out.append(_piece(block, 0, cuts[0][0], block.kind))
+            out.append(piece(block, 0, cuts[0][0]))
         for n, (offset, key, label) in enumerate(cuts):
             end = cuts[n + 1][0] if n + 1 < len(cuts) else len(block.text)
             taken.append(label.strip())
-            out.append(_piece(block, offset + len(label), end, "para",
-                              emphasized=key == asks and _is_question(
-                                  block.text[offset + len(label):end])))
+            out.append(piece(block, offset + len(label), end, "para",
+                             emphasized=key == asks and _is_question(
+                                 block.text[offset + len(label):end])
+                             or block.emphasized and block.kind == "para"))
     return out, taken
 
 
@@ -102,13 +103,3 @@ def _pair(turns) -> tuple[str, str] | None:
 
 def _is_question(text: str) -> bool:
     return text.rstrip().endswith(_ASKED)
-
-
-def _piece(block: Block, start: int, end: int, kind: str, emphasized: bool = False) -> Block:
-    """Part of a block's text (its marks moved with it) as a block of its own."""
-    end = start + len(block.text[start:end].rstrip())
-    marks = [(max(a, start) - start, min(b, end) - start) for a, b in block.marks
-             if b > start and a < end]
-    return Block(kind=kind, text=block.text[start:end], level=block.level, marks=marks,
-                 emphasized=emphasized or block.emphasized and kind == block.kind,
-                 anchor=block.anchor if start == 0 else None)

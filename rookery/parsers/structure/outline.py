@@ -11,7 +11,9 @@ Both readers end here, so every structural rule lives here once:
 * headings open sections, nested by level; the path of a section is its open ancestors;
 * a paragraph that opens with a section number the document's own numbering backs up
   ("100.1a" under "100.1", "(3.2)" after "(3.1)", "4.2.1" beside "4.2.2") is a section
-  too, down to the smallest numbered unit, nested by its number (see numbering.py);
+  too, down to the smallest numbered unit, nested by its number (see numbering.py),
+  and so is a line of a numbered paragraph that opens with the number that comes next
+  (see runon.py);
 * inside a section, an emphasized question ("...?") starts a FAQ entry in a FAQ context,
   and so does a question told by a label the document pairs with an answer's ("Q:" and
   "A:", see asked.py),
@@ -38,6 +40,7 @@ from .contents import TopParts, lift_part_leads, split_contents
 from .entries import gather_entries, split_entries, vocabulary
 from .glossary import alphabetical
 from .node import Node, path_below, shift
+from .runon import part_run_on_rules
 from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, list_item,
                        printed_numbers, speakers, values)
 from .soundness import assess
@@ -63,6 +66,7 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     version, effective = meta.read_release(blocks, version, effective)
     blocks, labels = ask_by_label(blocks)
     furniture += [("question labels", label) for label in labels]
+    blocks = part_run_on_rules(blocks)
     root = _tree(blocks, outermost)
     sections: list[Section] = []
     _emit(root, sections, context=None)

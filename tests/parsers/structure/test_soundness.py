@@ -69,9 +69,11 @@ def test_a_rule_whose_text_went_to_the_next_number_is_empty():
 
 
 def test_a_rule_left_in_the_text_of_the_rule_before_is_found():
-    # a forced line break, not a paragraph, between two rules: 1.3 stays in 1.2's text
-    page = ("<h1>Lanternfall Rules</h1><h2>1. The Round</h2><p>1.1 Each round opens at dusk.</p>"
-            "<p>1.2 The first player lights a lantern.<br>1.3 A lantern lit twice stays lit.</p>"
+    # a forced line break, not a paragraph, between a numbered heading's text and the
+    # next rule: 1.3 stays in the text under "1.2 Lanterns"
+    page = ("<h1>Lanternfall Rules</h1><h2>1. The Round</h2><h3>1.1 Dusk</h3>"
+            "<p>Each round opens at dusk.</p><h3>1.2 Lanterns</h3>"
+            "<p>The first player lights a lantern.<br>1.3 A lantern lit twice stays lit.</p>"
             "<h2>2. Moths</h2><p>2.1 A moth flies toward the nearest light.</p>")
     found = parse(page.encode(), source="rules.html").reading
     assert found.in_text == ["1.3"]
