@@ -4,8 +4,9 @@ nothing of them.
 A PDF names its fonts, and the name usually says the face ("Helvetica-Bold"); a program
 rewriting the PDF may name them anew ("CairoFont-1-0", whatever the face) and write
 no weight in the font's descriptor. The TrueType or OpenType program embedded keeps its
-"head" table, whose macStyle bits say bold and italic: read there, the face reads the
-same after the rewrite as before it.
+"head" table, whose macStyle bits say bold and italic, and often its OS/2 table, whose
+weight class and selection flags say them better: read there, the face reads the same
+after the rewrite as before it.
 """
 from __future__ import annotations
 
@@ -18,29 +19,48 @@ _TAG = 4  # bytes in a tag, the first thing a program says
 _HEADER = struct.Struct(">4sH")  # version, number of tables (then 6 bytes of search hints)
 _RECORD = struct.Struct(">4s4xII")  # tag, (checksum), offset, length
 _RECORDS_AT = 12  # where the table records start
-_MAC_STYLE = struct.Struct(">H")
+_UINT16 = struct.Struct(">H")
 _MAC_STYLE_AT = 44  # macStyle's place in the head table
 _BOLD, _ITALIC = 1, 2  # macStyle's bits
+_WEIGHT_AT, _SELECTION_AT = 4, 62  # usWeightClass's and fsSelection's places in OS/2
+_BOLD_WEIGHT = 600  # the weight class from which a face is bold (semibold and heavier)
+_ITALIC_SELECTED = 1  # fsSelection's italic bit
 
 
-def mac_style(program: bytes) -> tuple[bool, bool]:
-    """(bold, italic) as an sfnt font program's head table says; (False, False) for any
-    other program, or one too short to say."""
+def sfnt_face(program: bytes) -> tuple[bool, bool]:
+    """(bold, italic) as an sfnt font program says: its OS/2 table's weight class and
+    selection flags where it has one (a producer may set the head table's bits on every
+    face of a family), else its head table's macStyle; (False, False) for any other
+    program, or one too short to say."""
+    tables = _tables(program)
+    if b"OS/2" in tables:
+        at, length = tables[b"OS/2"]
+        if length >= _SELECTION_AT + _UINT16.size:
+            (weight,) = _UINT16.unpack_from(program, at + _WEIGHT_AT)
+            (selection,) = _UINT16.unpack_from(program, at + _SELECTION_AT)
+            return weight >= _BOLD_WEIGHT, bool(selection & _ITALIC_SELECTED)
+    if b"head" in tables:
+        at, length = tables[b"head"]
+        if length >= _MAC_STYLE_AT + _UINT16.size:
+            (style,) = _UINT16.unpack_from(program, at + _MAC_STYLE_AT)
+            return bool(style & _BOLD), bool(style & _ITALIC)
+    return False, False
+
+
+def _tables(program: bytes) -> dict[bytes, tuple[int, int]]:
+    """An sfnt program's tables whole within it: tag → (offset, length)."""
     if len(program) < _RECORDS_AT or program[:_TAG] not in _SFNT:
-        return False, False
-    _version, tables = _HEADER.unpack_from(program)
-    for k in range(tables):
+        return {}
+    _version, count = _HEADER.unpack_from(program)
+    out = {}
+    for k in range(count):
         at = _RECORDS_AT + k * _RECORD.size
         if at + _RECORD.size > len(program):
             break
         tag, offset, length = _RECORD.unpack_from(program, at)
-        if tag == b"head":
-            if length < _MAC_STYLE_AT + _MAC_STYLE.size \
-                    or offset + _MAC_STYLE_AT + _MAC_STYLE.size > len(program):
-                break
-            (style,) = _MAC_STYLE.unpack_from(program, offset + _MAC_STYLE_AT)
-            return bool(style & _BOLD), bool(style & _ITALIC)
-    return False, False
+        if offset + length <= len(program):
+            out[tag] = (offset, length)
+    return out
 
 
 def program_face(font_data, font: int, name: str, faces: dict) -> tuple[bool, bool]:
@@ -54,5 +74,5 @@ def program_face(font_data, font: int, name: str, faces: dict) -> tuple[bool, bo
     if (name, size.value) not in faces:
         buffer = ctypes.create_string_buffer(size.value)
         read = font_data(font, ctypes.addressof(buffer), size.value, ctypes.addressof(size))
-        faces[name, size.value] = mac_style(buffer.raw[:size.value] if read else b"")
+        faces[name, size.value] = sfnt_face(buffer.raw[:size.value] if read else b"")
     return faces[name, size.value]

@@ -86,3 +86,43 @@ def test_headings_set_apart_by_their_face_read_the_same_rewritten(tmp_path, fami
     again = parse(rewrite.rewritten(pdf, program), source="faces.pdf",
                   options=ReadOptions(workers=1))
     assert [key(s) for s in again.sections] == [key(s) for s in doc.sections]
+
+
+def sfnt(tables: dict[bytes, bytes]) -> bytes:
+    """A TrueType program made of the given tables (tag → data), as much as the reader
+    reads of one."""
+    import struct
+
+    head = struct.pack(">4sHHHH", b"\x00\x01\x00\x00", len(tables), 0, 0, 0)
+    offset = len(head) + 16 * len(tables)
+    records, data = b"", b""
+    for tag, table in tables.items():
+        records += struct.pack(">4sIII", tag, 0, offset + len(data), len(table))
+        data += table
+    return head + records + data
+
+
+def head_table(mac_style: int) -> bytes:
+    return bytes(44) + mac_style.to_bytes(2, "big") + bytes(8)
+
+
+def os2_table(weight: int, selection: int) -> bytes:
+    return bytes(4) + weight.to_bytes(2, "big") + bytes(56) + selection.to_bytes(2, "big") \
+        + bytes(32)
+
+
+@pytest.mark.parametrize("name,program,face", [
+    ("a head table alone (a rewrite's subset)", sfnt({b"head": head_table(1)}), (True, False)),
+    ("bold and italic bits", sfnt({b"head": head_table(3)}), (True, True)),
+    ("OS/2 outweighs a head table that calls every face bold",
+     sfnt({b"head": head_table(1), b"OS/2": os2_table(400, 0)}), (False, False)),
+    ("a semibold weight class", sfnt({b"head": head_table(0), b"OS/2": os2_table(600, 0)}),
+     (True, False)),
+    ("the italic selection flag", sfnt({b"OS/2": os2_table(400, 1)}), (False, True)),
+    ("a program of another kind", b"\x01\x00\x04\x02" + bytes(60), (False, False)),
+    ("a program cut short", sfnt({b"head": head_table(1)})[:30], (False, False)),
+])
+def test_a_font_program_says_its_face(name, program, face):
+    from rookery.parsers.pdf.program import sfnt_face
+
+    assert sfnt_face(program) == face, name
