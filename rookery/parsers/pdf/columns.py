@@ -214,7 +214,8 @@ def reading_order(frags: list[Fragment], gutters: list[Gutter], page: int) -> li
         if inside:
             edges[k] = (min(f.x0 for f in inside), _measure(inside, k, gutters, right))
     bands: list[tuple[str, list[tuple[Fragment, int | None]]]] = []
-    for f, k in sorted(placed, key=lambda p: (p[0].top, p[0].x0)):
+    tops = _line_tops([f for f, _k in placed])
+    for f, k in sorted(placed, key=lambda p: (tops[id(p[0])], p[0].x0)):
         kind = "span" if k is None or len(edges) == 1 else "columns"
         if bands and bands[-1][0] == kind:
             bands[-1][1].append((f, k))
@@ -230,6 +231,24 @@ def reading_order(frags: list[Fragment], gutters: list[Gutter], page: int) -> li
         for k in sorted(edges):
             lines.extend(_lines([f for f, c in members if c == k], edges[k], page))
     return lines
+
+
+def _line_tops(frags: list[Fragment]) -> dict[int, float]:
+    """Each fragment's line's top: the highest top of the fragments on its baseline. The
+    fragments of one line go left to right whatever their boxes' heights, which come
+    from each font's own metrics (a program rewriting the PDF writes others): a rule's
+    number and its text on one baseline must not change order with them."""
+    out: dict[int, float] = {}
+    line: list[Fragment] = []
+    for f in sorted(frags, key=attrgetter("base")) + [None]:
+        if f is not None and line \
+                and f.base - line[0].base <= S.same_baseline * min(f.size, line[0].size):
+            line.append(f)
+            continue
+        top = min((g.top for g in line), default=0.0)
+        out.update((id(g), top) for g in line)
+        line = [f]
+    return out
 
 
 def _parted_at(frags: list[Fragment], gutters: list[Gutter], cuts: list[float]

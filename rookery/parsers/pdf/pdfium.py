@@ -20,6 +20,7 @@ from . import speedups
 from .boxes import visible
 from .glyphs import (CARRIAGE_RETURN, LINE_FEED, SOFT_HYPHEN, SPACE, UNKNOWN, Glyph, Page,
                      is_control, style_of)
+from .program import program_face
 from .settings import SETTINGS as S
 from .turns import dominant, inverse, leans, moved_box, quarter_turns, turned_size, upright
 
@@ -37,11 +38,12 @@ class PdfiumDocument:
         except pdfium.PdfiumError as e:
             raise _pdfium_error(e) from None
         self.count = len(self.pdf)
+        self.faces: dict = {}  # a font program's (name, size) → its (bold, italic)
 
     def page(self, index: int) -> Page:
         page = self._load(index)
         try:
-            found = _pdfium_page(self.raw, page, index)
+            found = _pdfium_page(self.raw, page, index, faces=self.faces)
         finally:
             page.close()
         found.total = self.count
@@ -78,7 +80,8 @@ def _pdfium_error(error: Exception) -> ParseError:
     return ParseError("damaged PDF (PDFium cannot open it); is the file complete?")
 
 
-def _pdfium_page(raw, page, index: int, compiled: bool = True) -> Page:
+def _pdfium_page(raw, page, index: int, compiled: bool = True, faces: dict | None = None
+                 ) -> Page:
     """The page's glyphs, read by the compiled loop where it was built (speedups.py) or
     else by _python_glyphs, which it follows step by step. A page whose text is mostly
     drawn turned (turns.py) is read turned upright (in memory, and then put back)."""
@@ -88,15 +91,16 @@ def _pdfium_page(raw, page, index: int, compiled: bool = True) -> Page:
     if shown:
         page.set_rotation(0)
     try:
-        found, ways = _pdfium_read(raw, page, index, compiled)
+        found, ways = _pdfium_read(raw, page, index, compiled, faces)
         turn = dominant(ways)
-        return _pdfium_turned(raw, page, index, compiled, turn, found) if turn else found
+        return _pdfium_turned(raw, page, index, compiled, turn, found, faces) if turn else found
     finally:
         if shown:
             page.set_rotation(shown)
 
 
-def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page) -> Page:
+def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page,
+                   faces: dict | None) -> Page:
     """The page read with its drawing turned upright, as PDFium reads an upright page:
     its characters' order, its inferred spaces and the cut of its ligatures' boxes all
     follow the PDF's own axes. (`found`, the text that runs along it, where PDFium cannot
@@ -111,7 +115,7 @@ def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page
     raw.FPDFPage_SetTrimBox(page.raw, *moved_box(matrix, trim))
     drawn = page.pdf[index]  # the page as it is drawn now
     try:
-        return _pdfium_read(raw, drawn, index, compiled)[0]
+        return _pdfium_read(raw, drawn, index, compiled, faces)[0]
     finally:
         drawn.close()
         raw.FPDFPage_TransFormWithClip(page.raw, raw.FS_MATRIX(*inverse(matrix)), None)
@@ -120,9 +124,11 @@ def _pdfium_turned(raw, page, index: int, compiled: bool, turn: int, found: Page
         raw.FPDFPage_SetTrimBox(page.raw, *trim)
 
 
-def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
+def _pdfium_read(raw, page, index: int, compiled: bool, faces: dict | None = None
+                 ) -> tuple[Page, Counter]:
     """The page's visible glyphs (boxes.py) that run along it, and, where some text runs
-    another way, how many visible characters run each way."""
+    another way, how many visible characters run each way. (`faces`: the document's
+    fonts' faces as their programs say, kept from page to page.)"""
     height = page.get_height()
     textpage = page.get_textpage()
     try:
@@ -135,7 +141,7 @@ def _pdfium_read(raw, page, index: int, compiled: bool) -> tuple[Page, Counter]:
         def make_style(key: tuple):
             font = key[0]
             if font not in fonts:
-                fonts[font] = _pdfium_font(c, font) if font else ("", False, False)
+                fonts[font] = _pdfium_font(c, font, faces) if font else ("", False, False)
             return _pdfium_style(raw, key, fonts[font])
 
         seen = visible(page.get_mediabox(), page.get_cropbox(), page.get_trimbox())
@@ -319,6 +325,7 @@ _SIGNATURES = {
     "font_name": ("FPDFFont_GetBaseFontName", ctypes.c_size_t, (_P, _P, ctypes.c_size_t)),
     "font_flags": ("FPDFFont_GetFlags", _I, (_P,)),
     "italic_angle": ("FPDFFont_GetItalicAngle", _I, (_P, _P)),
+    "font_data": ("FPDFFont_GetFontData", _I, (_P, _P, ctypes.c_size_t, _P)),
 }
 
 
@@ -367,7 +374,8 @@ def _pdfium_style(raw, key: tuple, font: tuple[str, bool, bool]):
     return family, bold, italic, colour, round(raw_size * scale, 1)
 
 
-def _pdfium_font(c: SimpleNamespace, font: int) -> tuple[str, bool, bool]:
+def _pdfium_font(c: SimpleNamespace, font: int, faces: dict | None = None
+                 ) -> tuple[str, bool, bool]:
     buffer = ctypes.create_string_buffer(256)
     length = c.font_name(font, ctypes.addressof(buffer), 256)
     name = buffer.raw[:max(length - 1, 0)].decode("latin-1") if length else ""
@@ -375,7 +383,10 @@ def _pdfium_font(c: SimpleNamespace, font: int) -> tuple[str, bool, bool]:
     angle = ctypes.c_int()
     slanted = bool(c.italic_angle(font, ctypes.addressof(angle))) and angle.value != 0
     family, bold, italic = style_of(name)
-    return family, bold or bool(flags & (1 << 18)), italic or bool(flags & (1 << 6)) or slanted
+    bold, italic = bold or bool(flags & (1 << 18)), italic or bool(flags & (1 << 6)) or slanted
+    if not (bold or italic):  # the name may say nothing (a rewrite's): the program may
+        bold, italic = program_face(c.font_data, font, name, {} if faces is None else faces)
+    return family, bold, italic
 
 
 def _pdfium_images(raw, page) -> int:

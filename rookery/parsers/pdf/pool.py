@@ -1,7 +1,8 @@
 """A long PDF's pages read on every core: a pool of processes, each opening the document
 once and reading runs of pages into line fragments (glyphs.py, after mapping.py has
 mended any glyph text written in the wrong byte order), handed back in page
-order, so they are the same as a read in this process. A short document is read here:
+order, so they are the same as a read in this process (accents.py joins an accent
+drawn over its letter to it first). A short document is read here:
 starting the processes (a fresh interpreter each, with its PDF library) would cost more
 than they save; so is one that PDFium reads with the compiled loops (see pays).
 """
@@ -21,6 +22,7 @@ from .. import limits
 from . import budget, speedups
 from .chars import Page, open_pdf
 from .glyphs import Fragment, Glyph, fragments
+from .accents import join_accents
 from .mapping import mend_byte_order
 
 # The fewest pages worth a pool: a worker costs up to a third of a second to start (a
@@ -80,6 +82,7 @@ def pays(reader: str) -> bool:
 
 def _fragmented(page: Page) -> tuple[Page, list[Fragment]]:
     mend_byte_order(page.glyphs)  # (the words are told apart by the glyphs' text)
+    page.glyphs = join_accents(page.glyphs)  # (an accent's letter is one glyph with it)
     return page, fragments(page.glyphs, page.index)
 
 

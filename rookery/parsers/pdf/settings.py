@@ -77,6 +77,8 @@ class Settings:
         0.9, "em", "a gap this much wider than the letter spacing parts two fragments")
     same_place: float = setting(
         0.02, "em", "glyphs whose boxes start this close are drawn at one place (a ligature)")
+    accent_rise: float = setting(
+        0.5, "em", "an accent's baseline up to this far above its letter's is over it (a capital)")
     other_size: float = setting(
         1.3, "ratio", "type this many times the size of the type beside it is another line's")
     baselines_apart: float = setting(
