@@ -126,7 +126,7 @@ def cache_key(data: bytes, format: str, options: ReadOptions) -> str:
 
 
 def _parse(data: bytes, source: str, format: str, options: ReadOptions) -> Document:
-    from .structure import build_document
+    from .structure.outline import build_document
 
     if not data:
         raise UnsupportedFormat("empty (0 bytes); was the download cut short?")

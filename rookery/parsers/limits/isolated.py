@@ -251,7 +251,7 @@ def _context():
         from .. import READERS
 
         context.set_forkserver_preload(
-            [__name__, "rookery.parsers.structure",
+            [__name__, "rookery.parsers.structure.outline",
              *(f"rookery.parsers{reader.module}" for reader in READERS.values())])
         _server_ready = True
     return context
