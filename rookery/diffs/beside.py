@@ -20,6 +20,11 @@ from typing import Callable, Generic, TypeVar
 T = TypeVar("T")
 
 
+def forkable() -> bool:
+    """Is forking this process safe: Linux, and no thread but this one?"""
+    return sys.platform == "linux" and threading.active_count() == 1
+
+
 class Beside(Generic[T]):
     """`work()` started in a forked process when `apart` (and forking is safe); `result()`
     is its value. Use it in a `with` block: a process still running at its end is
@@ -29,7 +34,7 @@ class Beside(Generic[T]):
         self._work = work
         self._pid: int | None = None
         self._from: int | None = None  # the pipe its result comes through
-        if apart and sys.platform == "linux" and threading.active_count() == 1:
+        if apart and forkable():
             self._start()
 
     def _start(self) -> None:

@@ -42,12 +42,18 @@ def test_a_last_parse_reads_the_same_and_leaves_every_glyph_it_read(pdfs, monkey
 
 
 def test_a_release_read_apart_is_its_process_last_work(pdfs, monkeypatch):
+    from multiprocessing import get_context
+
     import rookery.parsers as parsers
+    from rookery.parsers.limits import isolated
 
     def told(data, source, format, options):  # (the forked process runs this)
         return Document(source=f"last={options.last}", sections=[])
 
     monkeypatch.setattr(parsers, "parse", told)
+    # forked, whatever threads earlier tests in this process left waiting (a fork server
+    # would not have the stand-in above)
+    monkeypatch.setattr(isolated, "_context", lambda: get_context("fork"))
     (doc, _entry), = parse_apart([Job(pdfs[0], "digest.pdf", "auto",
                                       ReadOptions(memory=256 * MB, deadline=60))])
     assert doc.source == "last=True"
