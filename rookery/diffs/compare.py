@@ -16,18 +16,26 @@ from ..model import (Change, ChangeType, Document, DocumentDiff, Renumbering, Se
                      same_text, title_key)
 from ..parsers.numbering import DOTTED, NUMBER
 from .align import align, increasing_subsequence, parents, text_similarity
+from .beside import Beside
 from .flags import flags_for
-from .publisher import account
+from .publisher import account, read_summaries
 from .words import word_ops
+
+
+# sections of both releases from which their summaries are read in a process beside the
+# alignment (beside.py): below, forking costs about what it saves
+APART_SECTIONS = 2000
 
 
 def diff_documents(old: Document, new: Document, others: list[Document] = ()) -> DocumentDiff:
     """Changes from `old` to `new`, in the order a reader of `new` meets them, with the
     ruling alerts they raise (against `others` too: other watched documents) and what
     `new` says it changed (diffs/publisher.py)."""
-    diff = changes_between(old, new)
-    diff.flags = flags_for(diff, others=others)
-    diff.publisher = account(old, new, diff.changes)
+    apart = len(old.sections) + len(new.sections) >= APART_SECTIONS
+    with Beside(lambda: read_summaries(old, new), apart) as summaries:
+        diff = changes_between(old, new)
+        diff.flags = flags_for(diff, others=others)
+        diff.publisher = account(old, new, diff.changes, summaries.result())
     return diff
 
 

@@ -81,19 +81,27 @@ class PublisherAccount:
         return PublisherAccount(self.summary if listed else None, listed, marked, unlisted)
 
 
-def account(old: Document, new: Document, changes: list[Change]) -> PublisherAccount | None:
+def account(old: Document, new: Document, changes: list[Change],
+            read: tuple[list[Summary], list[Summary]] | None = None
+            ) -> PublisherAccount | None:
     """The newer release's account of its changes against `changes` (from `old` to
-    `new`, with their sections' places), or None when it neither lists nor marks any."""
-    return reckon(old, new, changes)[0]
+    `new`, with their sections' places), or None when it neither lists nor marks any.
+    `read`: both releases' summaries, as read_summaries gives them, if read already."""
+    return reckon(old, new, changes, read)[0]
 
 
-def reckon(old: Document, new: Document, changes: list[Change]
+def read_summaries(old: Document, new: Document) -> tuple[list[Summary], list[Summary]]:
+    """The summaries of changes the newer release carries, then the older one's."""
+    return summaries(new.sections, old.sections), summaries(old.sections, new.sections)
+
+
+def reckon(old: Document, new: Document, changes: list[Change],
+           read: tuple[list[Summary], list[Summary]] | None = None
            ) -> tuple[PublisherAccount | None, list[Change]]:
     """The account (as `account` gives it) and the changes the release says nothing of:
     the account's unlisted ones, or, when it neither lists nor marks any, every change
     whose words changed (but to its summaries, in either release)."""
-    found = summaries(new.sections, old.sections)
-    before = summaries(old.sections, new.sections)
+    found, before = read if read is not None else read_summaries(old, new)
     own = own_summaries(found, before, new)
     placed = {c.new_index for c in changes if c.new_index is not None}
     fresh = _freshly_marked(old, new)

@@ -37,8 +37,10 @@ class ReadOptions:
     `workers`: processes that read a long PDF's pages (0: one per core; 1: none), and
     `pool_pages` the fewest pages they are started for (None: pdf/pool.py's default);
     `memory` (bytes) and `deadline` (seconds): what a parse in a process of its own may
-    take (limits/isolated.py; 0: no ceiling, and both 0: parsed in this process). None
-    of these but `remove` and `pdf_reader` changes what a parse yields."""
+    take (limits/isolated.py; 0: no ceiling, and both 0: parsed in this process);
+    `last`: the parse is the last work of its process, so what a reader made on the way
+    (a long PDF's glyphs) may be left to the process's exit rather than freed object by
+    object. None of these but `remove` and `pdf_reader` changes what a parse yields."""
 
     remove: tuple[str, ...] = ()
     pdf_reader: str = "pdfium"
@@ -47,6 +49,7 @@ class ReadOptions:
     pool_pages: int | None = None
     memory: int = limits.PARSE_MEMORY
     deadline: float = limits.PARSE_DEADLINE
+    last: bool = False
 
 
 def parse_cache(folder=None, max_bytes: int = DEFAULT_SIZE) -> ParseCache:
@@ -123,7 +126,7 @@ def cache_key(data: bytes, format: str, options: ReadOptions) -> str:
 
 
 def _parse(data: bytes, source: str, format: str, options: ReadOptions) -> Document:
-    from .structure import build_document
+    from .structure.outline import build_document
 
     if not data:
         raise UnsupportedFormat("empty (0 bytes); was the download cut short?")

@@ -189,6 +189,7 @@ def _child(conn, data: bytes, source: str, format: str, options, key: str | None
     faulthandler.disable()  # a death is told in one line, by the process that waits
 
     _ceilings(options.memory, options.deadline)
+    options = replace(options, last=True)  # (the process ends once it has said how it went)
     if tell:
         options = replace(options, progress=lambda done, total: conn.send(("page", done, total)))
     try:
@@ -250,7 +251,7 @@ def _context():
         from .. import READERS
 
         context.set_forkserver_preload(
-            [__name__, "rookery.parsers.structure",
+            [__name__, "rookery.parsers.structure.outline",
              *(f"rookery.parsers{reader.module}" for reader in READERS.values())])
         _server_ready = True
     return context

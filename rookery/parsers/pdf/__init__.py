@@ -25,25 +25,33 @@ from .settings import SETTINGS as S
 from .typography import body_style, line_style, restore_small_caps, stands_apart
 
 
+# The glyphs of parses that are their process's last work (ReadOptions.last): a long
+# document's are hundreds of thousands of objects, and freeing them one by one takes a
+# twentieth of the parse; the process's exit drops them at once.
+_LEFT_TO_EXIT: list = []
+
+
 def read(data: bytes, options) -> RawDocument:
     """The reader's entry point (see parsers.READERS)."""
     return read_pdf(data, options.pdf_reader, options.progress, options.workers,
-                    options.pool_pages)
+                    options.pool_pages, _LEFT_TO_EXIT if options.last else None)
 
 
 def read_pdf(data: bytes, reader: str = "pdfium", progress=None, workers: int = 0,
-             pool_pages: int | None = None) -> RawDocument:
+             pool_pages: int | None = None, left: list | None = None) -> RawDocument:
     """Parse a PDF into blocks, its characters read by `reader` (see chars.py), a long
     document's pages by `workers` processes (see pool.py); `progress(done, total)` hears
-    of each page read."""
+    of each page read. The glyphs read are added to `left`, when given, not freed."""
     # A long document's glyphs are hundreds of thousands of objects, none of them in a
     # cycle: the cyclic collector, run as they are made, would walk them all again and
     # again (a fifth of the time); it waits until the parse is done.
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _read_pdf(data, reader, progress, workers, pool_pages)
+        return _read_pdf(data, reader, progress, workers, pool_pages, left)
     finally:
+        if left is not None:
+            gc.freeze()  # the glyphs left to the exit: the collector need not walk them
         if paused:
             gc.enable()
 
@@ -54,7 +62,7 @@ _EOF_TAIL = 65536
 
 
 def _read_pdf(data: bytes, reader: str, progress, workers: int,
-              pool_pages: int | None) -> RawDocument:
+              pool_pages: int | None, left: list | None) -> RawDocument:
     if b"%%EOF" not in data[-_EOF_TAIL:]:
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
     frags, widths, images = [], [], 0
@@ -95,6 +103,8 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     title_lines = [_text(line) for line in sorted(title, key=lambda l: -_size(l))]
     title_lines += [t for t in furniture if any(c.isalpha() for c in t)]
     blocks = build_blocks(lines, aside)
+    if left is not None:
+        left.append((found, lines))  # (every glyph read is in a fragment of `found`)
     return RawDocument(blocks=blocks, format="pdf", title_lines=title_lines or None,
                        source=source, furniture=aside)
 

@@ -52,7 +52,7 @@ def mark_colours(lines: list[list[Glyph]], body_colour) -> frozenset:
     mixed: Counter = Counter()
     shown: Counter = Counter()
     for glyphs in lines:
-        colours = {g.color for g in glyphs if g.text.isalnum()}
+        colours = counts([glyphs], "color", alnum_only=True).keys()  # (by the compiled loop)
         for colour in colours - {body_colour, None}:
             shown[colour] += 1
             mixed[colour] += body_colour in colours

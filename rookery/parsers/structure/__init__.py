@@ -6,6 +6,14 @@ sequence.py holds a document's numbering as evidence of which numbers open secti
 """
 from __future__ import annotations
 
-from .outline import build_document
-
 __all__ = ["build_document"]
+
+
+def __getattr__(name: str):
+    """build_document, loaded when first asked for: a diff of stored or cached releases
+    reads their update summaries (summary.py) and builds nothing."""
+    if name == "build_document":
+        from .outline import build_document
+
+        return build_document
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

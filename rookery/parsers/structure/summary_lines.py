@@ -76,6 +76,7 @@ _JOIN = re.compile(r"\s*(?:([\u2013\u2014-])|[,;&/+]|\s([^\W\d_]{1,7}))\s*")
 _CUE = re.compile(r"([^\W\d_]{1,14})\.?\s+")  # one word before the numbers ("Rule 3.2")
 _LEAD = re.compile(rf"^[\s{BULLETS}*+>\u2013\u2014-]+")
 _SPLIT = re.compile(r"\s*(?::|\s[\u2013\u2014-]\s)\s*")  # "Ward: Added", "Ward – Added"
+_PARTING = ":\u2013\u2014-"  # what _SPLIT parts a line at
 _LIST = re.compile(r"\s*[,;]\s*")
 _BRACKETED = re.compile(r"\{[^}]*\}|\[[^\]]*\]")  # symbols: "{M}", "[N]"
 _TERM_WORD = re.compile(r"\w+(?:['\u2019]\w+)*")
@@ -121,7 +122,9 @@ def read_line(line: str, vocabulary: frozenset[str] = DECLARED) -> Cited:
     head = _numbers(text)
     if head is not None:
         return head
-    parts = _SPLIT.split(text, maxsplit=1)
+    # (only a colon or a dash parts a line, and most lines have neither: the pattern's
+    # search, which may start at any space, is not run over them)
+    parts = _SPLIT.split(text, maxsplit=1) if any(c in text for c in _PARTING) else [text]
     if len(parts) != 2 or not parts[0] or not parts[1]:
         return Cited()
     left, right = parts[0], parts[1].strip()

@@ -28,6 +28,8 @@ from rookery.parsers.structure.summary_lines import expand, read_line
     ("Garde : ajouté.", (), (), ("Garde",), False),
     ("Schutz: hinzugefügt.", (), (), ("Schutz",), False),
     ("Ward \u2013 removed", (), (), ("Ward",), False),
+    ("Ward \u2014 removed", (), (), ("Ward",), False),
+    ("Ward - removed", (), (), ("Ward",), False),
     # what happened first, then what it cites
     ("New: 7.1.10", ("7.1.10",), (), (), True),
     ("Added: rule 3.2", ("3.2",), (), (), True),
@@ -40,6 +42,8 @@ from rookery.parsers.structure.summary_lines import expand, read_line
     ("Example: The moth is lit at dusk.", (), (), (), False),
     ("Ward: A card that cannot be chosen.", (), (), (), False),
     ("August 9, 2024", (), (), (), False),
+    ("Ward-bearer removed", (), (), (), False),  # (a hyphen inside a word parts nothing)
+    ("Removed every ward", (), (), (), False),
     ("2 players may share a deck.", (), (), (), False),
     ("see section 7.3, \u201cKeywords.\u201d", (), (), (), False),
     ("7.1.4) Clarification: runs follow their rulesets; thus, set seed", (), (), (), False),
