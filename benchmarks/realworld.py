@@ -15,7 +15,8 @@ each checked against its sha256):
 * the words pdftotext finds that the reader was never given (text it drops before any
   rule sees it: turned, off the page), as a share;
 * each PDF against itself rewritten by Ghostscript and by pdftocairo: changes (0 is
-  right, unless the rewrite changed the letters PDFium reads: "d" in the table);
+  right, unless the rewrite changed the words or characters PDFium reads: "d" in the
+  table);
 * every same-release pair (a PDF beside its Word file or web page): changes (0 is right);
 * every consecutive pair of versions of one document: changes (no truth: for reading).
 
@@ -168,23 +169,28 @@ def _rewritten(path: str, doc, name: str, work: str) -> dict:
 
 
 def _text_layer_moved(before: bytes, after: bytes) -> float:
-    """The share of words whose letters the rewrite changed for PDFium, whatever a
-    reader makes of them ("Pok\u00e9mon" read as "Pok\u00c8mon", quotes as "<" and "="):
-    what no reading of the rewrite can give back."""
+    """The share of words, or of printed characters, that the rewrite changed for PDFium,
+    whatever a reader makes of them ("Pok\u00e9mon" read as "Pok\u00c8mon", curly quotes
+    as "<" and "=", which change no word): what no reading of the rewrite can give back."""
     import pypdfium2
 
     from rookery.parsers.structure.account import words
 
-    def text_words(data: bytes) -> Counter:
+    def text(data: bytes) -> str:
         pdf = pypdfium2.PdfDocument(data)
         try:
-            return Counter(words(" ".join(pdf[k].get_textpage().get_text_range()
-                                          for k in range(len(pdf)))))
+            return " ".join(pdf[k].get_textpage().get_text_range() for k in range(len(pdf)))
         finally:
             pdf.close()
 
-    a, b = text_words(before), text_words(after)
-    return round(sum(((a - b) + (b - a)).values()) / max(1, sum(a.values())), 4)
+    def moved(a: Counter, b: Counter) -> float:
+        return sum(((a - b) + (b - a)).values()) / max(1, sum(a.values()))
+
+    a, b = text(before), text(after)
+    by_words = moved(Counter(words(a)), Counter(words(b)))
+    by_chars = moved(Counter(c for c in a if not c.isspace()),
+                     Counter(c for c in b if not c.isspace()))
+    return round(max(by_words, by_chars), 4)
 
 
 def compare(task: tuple[dict, dict]) -> dict:
@@ -216,7 +222,7 @@ def row_line(d: dict, r: dict) -> list[str]:
             return "-"
         if "error" in got:
             return "err"
-        # "d": the rewrite changed the letters PDFium reads (what no reading can undo)
+        # "d": the rewrite changed the text PDFium reads (what no reading can undo)
         return f"{got['changes']}{'d' if got.get('damaged', 0) > DAMAGED else ''}"
 
     return [d["file"][:44], d["format"], d.get("language") or "?", engine(d)[:11],
@@ -309,7 +315,7 @@ def main() -> int:
     print("; ".join(f"{k}: {v}" for k, v in totals.items()))
     print(f"rewrites with changes: {sum(1 for x in rewrites if x.get('changes'))} of "
           f"{len(rewrites)} ({sum(1 for x in rewrites if x.get('changes') and x.get('damaged', 0) > DAMAGED)} "
-          f"of them rewrites that changed the letters PDFium reads); same-release pairs with changes: "
+          f"of them rewrites that changed the text PDFium reads); same-release pairs with changes: "
           f"{sum(1 for p in same if p.get('changes'))} of {len(same)}; "
           f"{time.time() - started:.0f} s")
     for r in tracebacks:
