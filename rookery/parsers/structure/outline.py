@@ -35,8 +35,8 @@ from .contents import TopParts, lift_part_leads, split_contents
 from .entries import gather_entries, split_entries, vocabulary
 from .glossary import alphabetical
 from .node import Node, path_below, shift
-from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, list_item,
-                       printed_numbers, speakers, values)
+from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, held_number,
+                       list_item, printed_numbers, speakers, values)
 from .soundness import assess
 
 def build_document(raw: RawDocument, source: str = "") -> Document:
@@ -169,7 +169,9 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     ("2. Draw."), unless it is set apart throughout (bold, as a heading is) and the
     document's next number is its first subdivision ("2." then "2.1": a list's items are
     never divided); nor when its number breaks the sequence of the section it stands in
-    ("1. When the team registers" under "3.2": see sequence.list_item). `ahead` says
+    ("1. When the team registers" under "3.2": see sequence.list_item). A named number
+    that follows the last one opened at its rank resumes the numbering a heading closed
+    ("D. Winning" after "C." and an unnumbered heading). `ahead` says
     what the document numbers after block `k`; `opened`, the number last opened under
     each parent."""
     read = read_label(block.text)
@@ -186,8 +188,13 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
         return None
     place = _by_number(stack, label)
     if place is None:
-        if not backed(label, known, _title_like(rest) or heads) \
-                or goes_back(label, numbers, opened.get(label.parent), dotted):
+        # the document's numbering goes on after a heading that closed it ("D." after
+        # "C." and a heading "Variants"), unless a list the section holds does ("3.")
+        sibling = opened.get(label.parent)
+        resumes = sibling is not None and follows(sibling, label) and _title_like(rest) \
+            and held_number(label, stack[-1].body) is None
+        if not (resumes or backed(label, known, _title_like(rest) or heads)) \
+                or goes_back(label, numbers, sibling, dotted):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5
