@@ -27,10 +27,12 @@ def page(numbers: list[str], captions_as: str) -> bytes:
             if captions_as == "headings":
                 parts.append(f"<h4>{caption}</h4><p>{text}</p>")
             else:
-                parts.append(f'<div class="sidebarblock"><div class="content"><div class="title">'
-                             f'{caption}</div><div class="paragraph"><p>{text}</p></div></div></div>')
+                parts.append('<div class="sidebarblock"><div class="content">'
+                             f'<div class="title">{caption}</div>'
+                             f'<div class="paragraph"><p>{text}</p></div></div></div>')
     return ("<html><head><title>Lantern Maze</title></head><body><main><h1>Lantern Maze"
-            "</h1><p>The rules of the maze.</p>" + "".join(parts) + "</main></body></html>").encode()
+            "</h1><p>The rules of the maze.</p>" + "".join(parts)
+            + "</main></body></html>").encode()
 
 
 def sections(doc) -> list[tuple]:
