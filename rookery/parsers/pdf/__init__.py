@@ -21,6 +21,7 @@ from .labels import label_gutters
 from .lines import Line
 from .paragraphs import build_blocks
 from .pool import read_pages
+from .raised import join_raised
 from .settings import SETTINGS as S
 from .typography import body_style, line_style, restore_small_caps, stands_apart
 
@@ -67,7 +68,7 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
     frags, widths, images = [], [], 0
     for page, page_frags in read_pages(data, reader, workers, pool_pages):
-        frags.append(page_frags)
+        frags.append(join_raised(page_frags))
         widths.append(page.width)
         images += page.images
         if progress is not None:

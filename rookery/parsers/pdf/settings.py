@@ -97,6 +97,10 @@ class Settings:
         2, "count", "the fewest gaps between letters that show a letter spacing at all")
     short_word: int = setting(
         4, "count", "fewer gaps than this are a short word's: its narrowest is its spacing")
+    raised_size: float = setting(
+        0.85, "ratio", "type at most this size of a glyph it touches, raised, is its line's")
+    raised_touch: float = setting(
+        0.1, "em", "raised type starting this close after a glyph touches it (a superscript)")
 
     # ---- running heads and page numbers (furniture.py)
     edge_lines: int = setting(

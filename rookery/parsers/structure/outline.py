@@ -9,6 +9,8 @@ Both readers end here, so every structural rule lives here once:
 * a contents list (lines that repeat later headings, with or without dot leaders and
   page numbers) is not content, nor the heading that introduces it;
 * headings open sections, nested by level; the path of a section is its open ancestors;
+  but one unnumbered name set as a heading under numbered headings again and again is
+  a caption of a kind of block (each rule's "Meaning"), text of the numbered section;
 * a paragraph that opens with a section number the document's own numbering backs up
   ("100.1a" under "100.1", "(3.2)" after "(3.1)", "4.2.1" beside "4.2.2") is a section
   too, down to the smallest numbered unit, nested by its number (see numbering.py),
@@ -29,7 +31,7 @@ Both readers end here, so every structural rule lives here once:
 from __future__ import annotations
 
 from ...errors import NoSections
-from ...model import Document, Section
+from ...model import Document, Section, title_key
 from .. import meta
 from ..blocks import Block, RawDocument, is_name
 from ..normalize import close_gaps
@@ -41,9 +43,14 @@ from .entries import gather_entries, split_entries, vocabulary
 from .glossary import alphabetical
 from .node import Node, path_below, shift
 from .runon import part_run_on_rules
-from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, list_item,
-                       printed_numbers, speakers, values)
+from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, held_number,
+                       list_item, printed_numbers, speakers, values)
 from .soundness import assess
+
+# the times one unnumbered name heads a part of different numbered sections before it
+# is read as the caption of a kind of block ("Meaning", "Use"), not as a section
+REPEATED_LABEL = 3
+
 
 def build_document(raw: RawDocument, source: str = "") -> Document:
     """Turn a reader's blocks into a Document. When the reader found the title block by
@@ -116,9 +123,13 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
     top_part = TopParts(outermost)
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
     opened: dict = {}  # the number last opened under each parent number
+    labels = block_labels(blocks)
     for k, block in enumerate(blocks):
         if k in cells or quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
+        elif k in labels:  # "Meaning" over a paragraph of every numbered rule
+            stack[-1].body.append(Block(kind="para", text=block.text, marks=block.marks,
+                                        emphasized=block.emphasized, anchor=block.anchor))
         elif block.kind == "heading" and top_part(block):
             # the contents list names it among the top-level parts, or it follows one
             # that it names by number ("9." after "8.")
@@ -172,6 +183,24 @@ def _close_followed(stack: list[Node], label: Label) -> None:
             return
 
 
+def block_labels(blocks: list[Block]) -> set[int]:
+    """The headings that name a kind of block rather than a place: one unnumbered name
+    set under numbered headings again and again ("Meaning" and "Use" in each command's
+    rule, "Tasks" in each official's). A player cites the numbered section; a web page
+    of the same release prints these as the block's caption, inside the block."""
+    under: dict[str, list[int]] = {}
+    above: list[Block] = []  # the open headings, outermost first
+    for k, block in enumerate(blocks):
+        if block.kind != "heading":
+            continue
+        while above and above[-1].level >= block.level:
+            above.pop()
+        if above and read_label(above[-1].text) and read_label(block.text) is None:
+            under.setdefault(title_key(block.text), []).append(k)
+        above.append(block)
+    return {k for found in under.values() if len(found) >= REPEATED_LABEL for k in found}
+
+
 def _by_number(stack: list[Node], label: Label) -> tuple[int, float] | None:
     """Where a numbered heading or paragraph goes among the open sections: under the one
     its number extends, or beside the one it follows: (index of its parent in the stack,
@@ -195,7 +224,9 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     ("2. Draw."), unless it is set apart throughout (bold, as a heading is) and the
     document's next number is its first subdivision ("2." then "2.1": a list's items are
     never divided); nor when its number breaks the sequence of the section it stands in
-    ("1. When the team registers" under "3.2": see sequence.list_item). `ahead` says
+    ("1. When the team registers" under "3.2": see sequence.list_item). A named number
+    that follows the last one opened at its rank resumes the numbering a heading closed
+    ("D. Winning" after "C." and an unnumbered heading). `ahead` says
     what the document numbers after block `k`; `opened`, the number last opened under
     each parent."""
     read = read_label(block.text)
@@ -212,8 +243,13 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
         return None
     place = _by_number(stack, label)
     if place is None:
-        if not backed(label, known, _title_like(rest) or heads) \
-                or goes_back(label, numbers, opened.get(label.parent), dotted):
+        # the document's numbering goes on after a heading that closed it ("D." after
+        # "C." and a heading "Variants"), unless a list the section holds does ("3.")
+        sibling = opened.get(label.parent)
+        resumes = sibling is not None and follows(sibling, label) and _title_like(rest) \
+            and held_number(label, stack[-1].body) is None
+        if not (resumes or backed(label, known, _title_like(rest) or heads)) \
+                or goes_back(label, numbers, sibling, dotted):
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5

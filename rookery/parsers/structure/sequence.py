@@ -311,9 +311,7 @@ def list_item(label: Label, opened: list[Label], later: Later, held: list[Block]
         return True  # "4." then "3.3": chapter 3 goes on after it
     if cut == label.parts:
         return sibling_first  # "3." "4." "5." then "3.1": the list ran on, no chapter 3
-    rank = _rank(label.parts)
-    last = next((read[0] for block in reversed(held)
-                 if (read := read_label(block.text)) and _rank(read[0].parts) == rank), None)
+    last = held_number(label, held)
     if last is not None and follows(last, label):
         return True  # the list the section holds goes on
     if first_of_scheme(label) and not follows(Label("", "", closing), label):
@@ -323,6 +321,14 @@ def list_item(label: Label, opened: list[Label], later: Later, held: list[Block]
     if label.parent != closing[:-1]:  # "16.2" after "15.5.14": a chapter further on,
         return again or not _key(closing) < _key(label.parts)  # unless "16.2" comes later
     return not follows(Label("", "", closing), label)
+
+
+def held_number(label: Label, held: list[Block]) -> Label | None:
+    """The last number of `label`'s rank that opens one of the blocks a section holds
+    (the item before it, when it goes on the section's list)."""
+    rank = _rank(label.parts)
+    return next((read[0] for block in reversed(held)
+                 if (read := read_label(block.text)) and _rank(read[0].parts) == rank), None)
 
 
 def _key(parts: tuple[str, ...]) -> tuple:

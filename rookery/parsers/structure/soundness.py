@@ -8,8 +8,8 @@
 * a title that is no title: a bullet ("o", "▪"), an icon, a URL, a date, a page number,
   a section number alone (its text read apart from it; but a numbered section may be
   named by a number that is none of the document's, nor the next one after its own: a
-  release, "6.2 9.2"), or the document's own title again (a running head read as a
-  heading);
+  release, "6.2 9.2"), or the document's own title (or its first word, page after
+  page) again (a running head read as a heading);
 * a number set under a heading whose number it follows ("9" under "8. Conduct", "3.2"
   under "3.1 Setup"): a heading ranked wrong, or list items read as rules (unless the
   numbering starts afresh under that heading: "1.", "2.", "3." under "2. Setup");
@@ -36,6 +36,8 @@ _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|
                   re.I)
 _PAGE = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
 RUN_OF_NUMBERS = 3  # dotted numbers in a row that make rules, in a section with no number
+# sections titled by the document's title's first word alone that make it a running head
+PAGE_AFTER_PAGE = 3
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
 
 
@@ -173,13 +175,17 @@ def _value(part: str) -> tuple[str, int] | None:
 
 
 def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[str, str]]:
-    """Titles that are no titles; the document's own title (or the line that opens it)
-    set as the title of sections twice or more is a running head read as a heading."""
+    """Titles that are no titles; the document's own title (or the line that opens it),
+    or its first words, set as the title of sections twice or more is a running head
+    read as a heading (its first word alone, page after page)."""
     out = []
     printed = {s.number.casefold() for s in sections if s.number}
     own = _opening(sections, doc_title)
-    again = [s for s in sections if s.own_title and not s.number and own
-             and own.startswith(title_key(s.own_title)) and " " in s.own_title.strip()]
+    heads = [s for s in sections if s.own_title and not s.number and own
+             and own.startswith(title_key(s.own_title))]
+    words = [s for s in heads if " " in s.own_title.strip()]
+    single = [s for s in heads if s not in words]  # one word may name a section or two
+    again = (words if len(words) >= 2 else []) + (single if len(single) >= PAGE_AFTER_PAGE else [])
     for s in sections:
         title = s.own_title
         if not title:
@@ -187,7 +193,7 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
         why = junk(title)
         if why == "a number alone" and _names_by_number(s, title, printed):
             why = None
-        if why is None and len(again) >= 2 and s in again:
+        if why is None and s in again:
             why = "the document's title again"
         if why is not None:
             out.append((title, why))

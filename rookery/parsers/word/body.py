@@ -25,6 +25,7 @@ MULTI_LEVEL = 2  # placeholders in a list level's text ("%1.%2.") that make numb
 # words a bold numbered paragraph may have and still head the deeper numbers under it
 # (the PDF reader's heading_words: a longer block is a paragraph, whatever its type)
 HEADING_WORDS = 25
+BLANK_LINE = 2  # line breaks in a row that leave an empty line: a paragraph's end
 UNMARKED = 3  # paragraphs enough to read a file without any styling by its lines
 
 
@@ -49,7 +50,7 @@ def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
             continue
         if carried:
             segments, carried = carried + segments, []
-        pending.append((kind, level, None, _opened(segments), None))
+        pending += [(kind, level, None, _opened(part), None) for part in _blank_lines(segments)]
     if carried:
         pending.append(("para", 0, None, carried, None))
     if not any(kind == "heading" for kind, *_rest in pending):
@@ -279,6 +280,24 @@ def _table(tbl, styles: Styles, numbering: Numbering, read: _Read | None = None
         out.append(("para", 0, None, segments, name if name and "\n" not in name.strip()
                     else None))
     return out
+
+
+def _blank_lines(segments: list[tuple]) -> list[list[tuple]]:
+    """A paragraph cut at its empty lines (two line breaks with nothing between): Word
+    shows them as the gap between paragraphs, and a file converted from a web page or
+    typed with Shift+Enter holds its paragraphs, headings among them, that way."""
+    parts, current, breaks = [], [], 0
+    for segment in segments:
+        text = segment[0]
+        if text == "\n":
+            breaks += 1
+        elif text.strip():
+            if breaks >= BLANK_LINE and any(s[0].strip() for s in current):
+                parts.append(current)
+                current = []
+            breaks = 0
+        current.append(segment)
+    return parts + [current]
 
 
 def _opened(segments: list[tuple]) -> list[tuple]:

@@ -219,3 +219,27 @@ def test_a_numbered_section_may_be_named_by_a_release(first, second, junk_titles
     assert [s.number for s in doc.sections if s.number and s.number.startswith("2.")] \
         == ["2.1", "2.2"]
     assert [t for t, _why in doc.reading.junk_titles] == junk_titles
+
+
+def running_head(head: str, pages: int) -> str:
+    """A titled document of numbered rules whose pages (after the first) each open with
+    `head` on a line of its own."""
+    rules = ["1. Setup", "1.1 Shuffle the deck.", "1.2 Deal the cards.", "2. Play",
+             "2.1 Take turns.", "2.2 Pass the lantern.", "3. End", "3.1 Count the moths.",
+             "3.2 The most moths wins."]
+    per = -(-len(rules) // pages)
+    parts = ["Lanternfall Rules of Play\nVersion 1.0"]
+    for k in range(pages):
+        parts += ([head] if k else []) + rules[k * per:(k + 1) * per]
+    return "\n\n".join(parts) + "\n"
+
+
+@pytest.mark.parametrize("head, pages, flagged", [
+    ("Lanternfall Rules", 3, True),   # the title's first words, twice: a running head
+    ("Lanternfall", 4, True),         # its first word, page after page
+    ("Lanternfall", 5, True),
+    ("Lanternfall", 3, False),        # one word twice may name a section of its own
+])
+def test_the_titles_first_words_as_a_running_head(head, pages, flagged):
+    found = reading(running_head(head, pages))
+    assert ((head, "the document's title again") in found.junk_titles) is flagged
