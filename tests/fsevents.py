@@ -1,6 +1,6 @@
 """What happens in a folder as it happens, from Linux's inotify: a test waits on these
 events (a file made, renamed, removed) instead of sleeping. Each folder is watched as it
-is named; `follow` adds the folders made inside watched ones."""
+is named; `follow` adds the folders made inside watched ones, and what they already hold."""
 from __future__ import annotations
 
 import ctypes
@@ -53,7 +53,24 @@ class Events:
                 continue
             out.append((folder, mask, name))
             if self.follow and mask & IN_ISDIR and mask & (IN_CREATE | IN_MOVED_TO):
-                self.watch(folder / name)
+                out += self._follow(folder / name)
+        return out
+
+    def _follow(self, folder: Path) -> list[tuple[Path, int, str]]:
+        """Watch a folder made inside a watched one, and give what was made in it before
+        the watch began as events of their own: on a busy machine a writer fills a new
+        folder before its event is read."""
+        self.watch(folder)
+        out = []
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:  # (gone already)
+            return out
+        for entry in entries:
+            is_dir = entry.is_dir(follow_symlinks=False)
+            out.append((folder, IN_CREATE | (IN_ISDIR if is_dir else 0), entry.name))
+            if is_dir:
+                out += self._follow(Path(entry.path))
         return out
 
     def close(self) -> None:
