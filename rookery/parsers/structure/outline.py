@@ -235,9 +235,13 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     label, rest = read
     after, dotted = ahead.next_numbers(k)
     heads = block.emphasized and first_subdivision(label, after)
-    if block.kind == "item" and not _title_like(rest) and not heads:
-        return None
     numbers = [n.label for n in stack if n.label is not None]
+    # a list numbers its items afresh; an item that carries the open rule's own number
+    # on ("102.2a" in 102.2, "4.1.3" after 4.1.2) is a rule set as a list item
+    carried = len(label.parts) > 1 and any(
+        len(n.parts) > 1 and (extends(n.parts, label) or follows(n, label)) for n in numbers)
+    if block.kind == "item" and not _title_like(rest) and not heads and not carried:
+        return None
     # (a number alone is no list item: its words were set apart from it, as a section's)
     if rest and list_item(label, numbers, ahead(k, len(label.parts)), stack[-1].body):
         return None

@@ -54,3 +54,35 @@ def test_a_list_that_starts_afresh_stays_in_its_rule():
             "<p>4.2 A moth flies toward the nearest light.</p>").encode()
     got, _ = rules(data)
     assert got[0] == ("4.1", "Each turn, in order:\n1. Draw.\n2. Discard.")
+
+
+def test_a_dotted_rule_run_on_in_the_text_under_a_numbered_heading_is_a_rule():
+    data = ("<h1>Lanternfall Rules</h1><h2>1. The Round</h2><h3>1.2 Lanterns</h3>"
+            "<p>The first player lights a lantern.<br>1.2.1 A lantern lit twice stays lit.</p>"
+            "<h3>1.3 Moths</h3><p>A moth flies.</p>").encode()
+    got, reading = rules(data)
+    assert ("1.2.1", "A lantern lit twice stays lit.") in got
+    assert reading.in_text == []
+
+
+@pytest.mark.parametrize("before,first,items,carried", [
+    # list items that carry the rule's own number on are its subrules
+    ("102.1", "102.2", ["102.2a", "102.2b"], True),
+    ("4.1.1", "4.1.2", ["4.1.3", "4.1.4"], True),
+    # a list numbered afresh is the rule's own text
+    ("102.1", "102.2", ["1.", "2."], False),
+    ("102.1", "102.2", ["a.", "b."], False),
+])
+def test_list_items_that_carry_the_rules_number_are_rules(before, first, items, carried):
+    from rookery.parsers.blocks import Block, RawDocument
+    from rookery.parsers.structure.outline import build_document
+
+    blocks = [Block("heading", "Lanternfall Rules", level=1), Block("heading", "Decks", level=2),
+              Block("para", f"{before} A deck holds forty cards."),
+              Block("para", f"{first} A deck holds one leader.")]
+    blocks += [Block("item", f"{n} A leader is not required, and counts as a card.")
+               for n in items]
+    doc = build_document(RawDocument(blocks=blocks, format="pdf"))
+    numbers = [s.number for s in doc.sections if s.number]
+    want = [before, first] + ([n.rstrip(".") for n in items] if carried else [])
+    assert numbers == want
