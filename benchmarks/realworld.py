@@ -9,6 +9,7 @@ kept out of the repository: --wild, or $ROOKERY_WILD, names the folder holding t
 each checked against its sha256):
 
 * `rookery check` in full: sections, numbered ones, numbered rules without text,
+  headings over nothing ("bare"),
   numbers printed twice or out of order, numbered rules left in another's text
   ("intx"), numbers set under a rule they follow ("under"), titles that are no titles,
   words lost;
@@ -229,6 +230,7 @@ def row_line(d: dict, r: dict) -> list[str]:
             str(d.get("pages") or "-"), f"{r.get('seconds', 0):.1f}",
             str(rd.get("sections", "-")), str(rd.get("numbered", "-")),
             str(len(rd.get("empty", []))) if rd else "-",
+            str(len(rd.get("over_nothing", []))) if rd else "-",
             str(len(rd.get("repeated", []))) if rd else "-",
             str(len(rd.get("out_of_order", []))) if rd else "-",
             str(len(rd.get("in_text", []))) if rd else "-",
@@ -238,7 +240,7 @@ def row_line(d: dict, r: dict) -> list[str]:
             rewrite("gs"), rewrite("cairo"), flag]
 
 
-HEADER = ["document", "fmt", "lang", "engine", "pages", "cpu s", "sects", "numd", "empty",
+HEADER = ["document", "fmt", "lang", "engine", "pages", "cpu s", "sects", "numd", "empty", "bare",
           "rep", "order", "intx", "under", "junk", "lost", "miss%", "gs", "cairo", "verdict"]
 
 
@@ -307,6 +309,7 @@ def main() -> int:
         rd = r["reading"]
         totals["lost words"] += (rd.get("words") or {}).get("lost", 0)
         totals["numbered rules without text"] += len(rd["empty"])
+        totals["headings over nothing"] += len(rd.get("over_nothing", []))
         totals["numbers printed twice"] += len(rd["repeated"])
         totals["numbers out of order"] += len(rd["out_of_order"])
         totals["numbered rules left in text"] += len(rd.get("in_text", []))

@@ -265,6 +265,7 @@ class Reading:
     sections: int = 0
     numbered: int = 0
     empty: list[str] = field(default_factory=list)  # numbered, with no text nor children
+    over_nothing: list[str] = field(default_factory=list)  # unnumbered headings over nothing
     repeated: list[str] = field(default_factory=list)  # numbers printed twice in one place
     out_of_order: list[str] = field(default_factory=list)  # numbers going backwards
     in_text: list[str] = field(default_factory=list)  # numbered rules left in another's text
@@ -281,6 +282,9 @@ class Reading:
             out.append(f"{plural(self.words.lost, 'word')} of the text in no section")
         if self.empty:
             out.append(f"{plural(len(self.empty), 'numbered rule')} without text")
+        if self.over_nothing:
+            out.append(f"{plural(len(self.over_nothing), 'heading')} over nothing "
+                       f"({self.over_nothing[0]!r})")
         if self.repeated:
             out.append(f"{plural(len(self.repeated), 'number')} printed twice")
         if self.out_of_order:
@@ -448,7 +452,8 @@ def reading_to_dict(r: Reading) -> dict:
     """A Reading as JSON: how `rookery check --format json` prints it and the store and
     the parse cache keep it."""
     out = {"sound": not r.doubtful, "problems": r.problems, "sections": r.sections,
-           "numbered": r.numbered, "empty": list(r.empty), "repeated": list(r.repeated),
+           "numbered": r.numbered, "empty": list(r.empty),
+           "over_nothing": list(r.over_nothing), "repeated": list(r.repeated),
            "out_of_order": list(r.out_of_order), "in_text": list(r.in_text),
            "misplaced": list(r.misplaced),
            "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles]}
@@ -467,7 +472,8 @@ def reading_from_dict(d: dict) -> Reading:
                         lost_at=[(p["where"], p["words"]) for p in w.get("lost_at", [])]
                         ) if w else None
     return Reading(sections=d.get("sections", 0), numbered=d.get("numbered", 0),
-                   empty=list(d.get("empty", [])), repeated=list(d.get("repeated", [])),
+                   empty=list(d.get("empty", [])), over_nothing=list(d.get("over_nothing", [])),
+                   repeated=list(d.get("repeated", [])),
                    out_of_order=list(d.get("out_of_order", [])),
                    in_text=list(d.get("in_text", [])), misplaced=list(d.get("misplaced", [])),
                    junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],

@@ -3,6 +3,10 @@
 * a numbered rule with no title, no text and nothing under it: its text went elsewhere
   (piled on the next number, or read as a running head); a numbered heading may name a
   part that holds nothing yet;
+* headings over nothing, many of them: an unnumbered heading with no text and nothing
+  under it is a caption, a diagram's label, a table's cell or a sentence's broken line
+  read as a heading (or a heading whose text went elsewhere); one or two in a long
+  document may be a chart's title;
 * a number printed twice in one place, or going backwards among its siblings: a quoted
   rule read as a section, or a contents list read as rules;
 * a title that is no title: a bullet ("o", "▪"), an icon, a URL, a date, a page number,
@@ -35,6 +39,8 @@ _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|de|fr)(?:/\S*)?$",
                   re.I)
 _PAGE = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
+OVER_NOTHING = 3  # headings over nothing that make a misreading, and their share of
+OVER_NOTHING_SHARE = 0.05  # the sections (a chart's title or two is no fault)
 RUN_OF_NUMBERS = 3  # dotted numbers in a row that make rules, in a section with no number
 # sections titled by the document's title's first word alone that make it a running head
 PAGE_AFTER_PAGE = 3
@@ -46,7 +52,8 @@ def assess(doc: Document, words: WordAccount | None = None) -> Reading:
     sections = doc.sections
     numbered = [s for s in sections if s.number]
     return Reading(sections=len(sections), numbered=len(numbered),
-                   empty=_empty(sections), repeated=_repeated(sections),
+                   empty=_empty(sections), over_nothing=_over_nothing(sections),
+                   repeated=_repeated(sections),
                    out_of_order=_backwards(sections), in_text=_in_text(sections),
                    misplaced=_misplaced(sections),
                    junk_titles=_junk_titles(sections, doc.title), words=words)
@@ -59,6 +66,16 @@ def _empty(sections: list[Section]) -> list[str]:
                 and not _has_children(sections, k):
             out.append(s.number)
     return out
+
+
+def _over_nothing(sections: list[Section]) -> list[str]:
+    """The titles of unnumbered headings with no text, no question and nothing under
+    them, when there are enough of them to be a misreading (see the module doc)."""
+    out = [s.own_title for k, s in enumerate(sections)
+           if s.own_title and not s.number and not s.question and not s.text.strip()
+           and not _has_children(sections, k)]
+    return out if len(out) >= OVER_NOTHING and len(out) >= OVER_NOTHING_SHARE * len(sections) \
+        else []
 
 
 def _has_children(sections: list[Section], k: int) -> bool:

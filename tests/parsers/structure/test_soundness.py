@@ -128,6 +128,37 @@ def test_numbers_under_a_heading_they_follow(sections, misplaced):
     assert assess(Document(title="Rules", sections=sections)).misplaced == misplaced
 
 
+def titled(title, text=""):
+    return Section(title=title, kind="heading" if not text else "text", text=text,
+                   heading=title)
+
+
+@pytest.mark.parametrize("sections,over", [
+    # a diagram's labels read as headings: each over nothing
+    ([titled("Setup", "Lay out the board.")] + [titled(f"{n}mm") for n in (200, 150, 100)]
+     + [titled("Play", "Take turns.")], ["200mm", "150mm", "100mm"]),
+    # one chart's title in a long document is no fault
+    ([titled("Setup", "Lay out the board."), titled("Turn Chart")]
+     + [titled(f"Step {n}", "Do it.") for n in range(1, 40)], []),
+    # headings with text, or with sections under them, are headings
+    ([titled("Part One"), Section(title="Setup", kind="text", text="Lay out.",
+                                  path=("Part One",), heading="Setup"),
+      titled("Part Two"), Section(title="Play", kind="text", text="Take turns.",
+                                  path=("Part Two",), heading="Play")], []),
+])
+def test_headings_over_nothing(sections, over):
+    assert assess(Document(title="Rules", sections=sections)).over_nothing == over
+
+
+def test_figure_labels_read_as_headings_make_a_page_doubtful():
+    page = ("<h1>Lanternfall Rules</h1><h2>Setup</h2><p>Lay out the board.</p>"
+            "<h3>North</h3><h3>South</h3><h3>East</h3><h3>West</h3>"
+            "<h2>Play</h2><p>Take turns.</p>")
+    found = parse(page.encode(), source="rules.html").reading
+    assert found.over_nothing == ["North", "South", "East", "West"]
+    assert "4 headings over nothing ('North')" in found.problems
+
+
 def test_numbering_that_starts_again_under_another_part_is_no_repeat():
     text = ("Part One\n\n1. Setup\n\n1.1 Shuffle the deck.\n\n"
             "Part Two\n\n1. Setup\n\n1.1 Deal the cards.\n")
