@@ -4,8 +4,8 @@ is, its answer the paragraph after it, and the labels are furniture.
 
 A pair of labels is the document's own evidence, never a word list: one label opens two
 or more turns that are nearly all questions (they end "?"), and another label, whose
-turns are seldom questions, opens the turn after it at least twice. A label that opens no questions (a dialogue's
-speakers, "Note:") is left as it is.
+turns are seldom questions, opens the turn after it at least twice. A label that opens
+no questions (a dialogue's speakers, "Note:") is left as it is.
 """
 from __future__ import annotations
 

@@ -23,7 +23,8 @@ def lines(ask: str, answer: str, together: bool):
     for n, (q, a) in enumerate(QUESTIONS, 1):
         out += [(f"{ask.format(n=n)} {q}", False)] + ([] if together else [None])
         out += [(f"{answer.format(n=n)} {a}", False), None]
-    out += [("Card Errata", True), None, ("Old Lamp", True), ("It now reads: Light one lantern.", False)]
+    out += [("Card Errata", True), None, ("Old Lamp", True),
+            ("It now reads: Light one lantern.", False)]
     return out
 
 
@@ -59,7 +60,8 @@ def test_labelled_questions_read_as_bold_ones(ask, answer, form, tmp_path):
     assert [q for q, _ in want] == [q for q, _ in QUESTIONS]  # the control reads them all
     assert entries(doc) == want
     assert doc.reading.words.lost == 0
-    labels = " ".join(f"{ask.format(n=n)} {answer.format(n=n)}" for n in range(1, len(QUESTIONS) + 1))
+    labels = " ".join(f"{ask.format(n=n)} {answer.format(n=n)}"
+                      for n in range(1, len(QUESTIONS) + 1))
     assert doc.reading.words.furniture.get("question labels") == len(re.findall(r"\w+", labels))
 
 
@@ -68,7 +70,8 @@ def test_labelled_questions_read_as_bold_ones(ask, answer, form, tmp_path):
     "Rules\n\nAn example of play.\n\nH: I light my lantern.\nR: Then the moth comes.\n\n"
     "H: I pass.\nR: The round ends.\n",
     # one question alone, and notes: nothing pairs
-    "Rules\n\nNote: a lantern is lit by oil.\n\nQ: Can a moth fly?\nA: No.\n\nNote: dusk ends it.\n",
+    "Rules\n\nNote: a lantern is lit by oil.\n\nQ: Can a moth fly?\nA: No.\n\n"
+    "Note: dusk ends it.\n",
     # answers that open "Yes." and "No.", each run on into the next question: both ask
     "Rules\n\nCan a moth fly?\nYes. It flies at dusk. Can it rest?\nNo. It never rests. "
     "Can it die?\nYes. Lanterns burn it. Can it glow?\nNo. It is dark. Can it sing?\n"
