@@ -13,16 +13,11 @@ import gc
 import os
 import pickle
 import signal
-import sys
-import threading
 from typing import Callable, Generic, TypeVar
 
+from ..parsers.limits import forkable
+
 T = TypeVar("T")
-
-
-def forkable() -> bool:
-    """Is forking this process safe: Linux, and no thread but this one?"""
-    return sys.platform == "linux" and threading.active_count() == 1
 
 
 class Beside(Generic[T]):

@@ -10,6 +10,8 @@ nested past HTML_DEPTH is read with its deeper elements beside each other (nesti
 """
 from __future__ import annotations
 
+import sys
+import threading
 from dataclasses import dataclass
 
 from ...errors import TooLarge
@@ -68,3 +70,10 @@ TEXT_BYTES = Limit("text", "{} of text", 8 * MB, "MB")
 LIMITS = [BLOCKS, HTML_BYTES, HTML_ELEMENTS, ZIP_ENTRIES, ZIP_PART, ZIP_RATIO, XML_TAGS,
           PDF_PAGES, PDF_PAGE_GLYPHS, PDF_GLYPHS, PDF_CONTENT, PDF_TEXTS, PDF_FORMS,
           TEXT_BYTES]
+
+
+def forkable() -> bool:
+    """Is forking this process safe, for the readers' processes and the diff's work beside
+    them: Linux, and no thread but this one (a forked copy of a scheduler's threads would
+    hold their locks for ever)?"""
+    return sys.platform == "linux" and threading.active_count() == 1

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
-import threading
 import time
 from dataclasses import dataclass, replace
 from multiprocessing import connection, get_context
@@ -28,6 +26,7 @@ from typing import Callable
 from ... import errors
 from ...errors import ParseError, RookeryError, TooLarge, one_line
 from ...model import Document
+from . import forkable
 
 MB = 1024 * 1024
 
@@ -241,7 +240,7 @@ def _context():
     """Fork where that is safe (Linux, one thread), else fork from a server that has
     the readers loaded, else (where there is no such server) start afresh."""
     global _server_ready
-    if sys.platform == "linux" and threading.active_count() == 1:
+    if forkable():
         return get_context("fork")
     try:
         context = get_context("forkserver")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
-import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
@@ -20,9 +18,9 @@ from typing import Iterator
 
 from .. import limits
 from . import budget, speedups
+from .accents import join_accents
 from .chars import Page, open_pdf
 from .glyphs import Fragment, Glyph, fragments
-from .accents import join_accents
 from .mapping import mend_byte_order
 
 # The fewest pages worth a pool: a worker costs up to a third of a second to start (a
@@ -99,7 +97,7 @@ def _pooled(data: bytes, reader: str, workers: int, total: int) -> Iterator[tupl
 def start_method() -> str:
     """How to start a pool's processes: fork is quick, but safe only in a process of one
     thread on Linux; elsewhere (the scheduler's threads, macOS) a fresh interpreter each."""
-    return "fork" if sys.platform == "linux" and threading.active_count() == 1 else "spawn"
+    return "fork" if limits.forkable() else "spawn"
 
 
 def _open(data: bytes, reader: str) -> None:
