@@ -89,7 +89,7 @@ def follows(before: Label, after: Label) -> bool:
     if a.isdigit() and b.isdigit():
         return 0 < int(b) - int(a) <= GAP
     if a.isalpha() and b.isalpha() and len(a) == len(b) and a.islower() == b.islower():
-        return 0 < _letters(b) - _letters(a) <= GAP
+        return 0 < letter_value(b) - letter_value(a) <= GAP
     return False
 
 
@@ -102,7 +102,8 @@ def continues(before: Label, after: Label) -> bool:
                for n in range(len(before.parts), 0, -1))
 
 
-def _letters(s: str) -> int:
+def letter_value(s: str) -> int:
+    """A part in letters as a count ("a" 1, "z" 26, "aa" 27), case aside."""
     value = 0
     for c in s.lower():
         value = value * 26 + ord(c) - ord("a") + 1

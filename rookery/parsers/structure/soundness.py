@@ -28,11 +28,12 @@ each chapter) is no repeat.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from ...model import Document, Reading, Section, WordAccount, title_key
 from ..meta import is_date_only
-from ..numbering import continues, first_of_scheme, read_label
+from ..numbering import Label, continues, first_of_scheme, letter_value, read_label
 from .sequence import goes_on
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
@@ -50,12 +51,13 @@ _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": i
 def assess(doc: Document, words: WordAccount | None = None) -> Reading:
     """The reading of `doc` judged (see the module doc), with its word account."""
     sections = doc.sections
-    numbered = [s for s in sections if s.number]
-    return Reading(sections=len(sections), numbered=len(numbered),
+    labels = [_label(s) for s in sections]  # each section's number, read once
+    return Reading(sections=len(sections), numbered=sum(bool(s.number) for s in sections),
                    empty=_empty(sections), over_nothing=_over_nothing(sections),
                    repeated=_repeated(sections),
-                   out_of_order=_backwards(sections), in_text=_in_text(sections),
-                   misplaced=_misplaced(sections),
+                   out_of_order=_backwards(sections, labels),
+                   in_text=_in_text(sections, labels),
+                   misplaced=_misplaced(sections, labels),
                    junk_titles=_junk_titles(sections, doc.title), words=words)
 
 
@@ -101,15 +103,15 @@ def _repeated(sections: list[Section]) -> list[str]:
     return out
 
 
-def _backwards(sections: list[Section]) -> list[str]:
+def _backwards(sections: list[Section], labels: list[Label | None]) -> list[str]:
     """Numbers lower than a sibling's before them, in the same place ("3.2" after "3.5"
     under "3. Combat")."""
     last: dict = {}
     out = []
-    for s in sections:
-        parts = _parts(s)
-        if not parts:
+    for s, label in zip(sections, labels):
+        if label is None:
             continue
+        parts = label.parts
         key = (s.path, parts[:-1], len(parts))
         value = _value(parts[-1])
         before = last.get(key)
@@ -121,22 +123,20 @@ def _backwards(sections: list[Section]) -> list[str]:
     return out
 
 
-def _misplaced(sections: list[Section]) -> list[str]:
+def _misplaced(sections: list[Section], labels: list[Label | None]) -> list[str]:
     """Numbers set under a heading whose number they follow (see the module doc)."""
     first: dict = {}  # (the headings above, depth) -> the first number read there
-    labels = []
-    for s in sections:
-        read = read_label(f"{s.number}.", loose=True) if s.number else None
-        labels.append(read[0] if read else None)
-        if read:
+    for s, label in zip(sections, labels):
+        if label is not None:
             for j in range(1, len(s.path) + 1):
-                first.setdefault((s.path[:j], len(read[0].parts)), read[0])
+                first.setdefault((s.path[:j], len(label.parts)), label)
+    headed = functools.cache(read_label)  # the headings above, read once each
     out = []
     for s, label in zip(sections, labels):
         if label is None:
             continue
         for j, above in enumerate(s.path):
-            held = read_label(above)
+            held = headed(above)
             if held is None or len(label.parts) > len(held[0].parts) \
                     or not continues(held[0], label):
                 continue
@@ -146,14 +146,12 @@ def _misplaced(sections: list[Section]) -> list[str]:
     return out
 
 
-def _in_text(sections: list[Section]) -> list[str]:
+def _in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
     """Numbers that open a line of a section's text and carry on the document's numbering
     where the section leaves off, but which no section carries (see the module doc)."""
-    printed = {parts for parts in map(_parts, sections) if parts}
+    printed = {label.parts for label in labels if label is not None}
     out: list[str] = []
-    for s in sections:
-        own = read_label(f"{s.number}.", loose=True) if s.number else None
-        start = own[0] if own else None
+    for s, start in zip(sections, labels):
         last, run = start, []
         for line in s.text.split("\n"):
             read = read_label(line.lstrip())
@@ -174,9 +172,9 @@ def _in_text(sections: list[Section]) -> list[str]:
     return out
 
 
-def _parts(s: Section) -> tuple[str, ...] | None:
+def _label(s: Section) -> Label | None:
     read = read_label(f"{s.number}.", loose=True) if s.number else None
-    return read[0].parts if read else None
+    return read[0] if read else None
 
 
 def _value(part: str) -> tuple[str, int] | None:
@@ -184,10 +182,7 @@ def _value(part: str) -> tuple[str, int] | None:
     if part.isdigit():
         return "digits", int(part)
     if part.isalpha():
-        value = 0
-        for c in part.lower():
-            value = value * 26 + ord(c) - ord("a") + 1
-        return "letters" if part.islower() else "capitals", value
+        return "letters" if part.islower() else "capitals", letter_value(part)
     return None
 
 
