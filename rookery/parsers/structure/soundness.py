@@ -196,8 +196,10 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
     heads = [s for s in sections if s.own_title and not s.number and own
              and own.startswith(title_key(s.own_title))]
     words = [s for s in heads if " " in s.own_title.strip()]
-    single = [s for s in heads if s not in words]  # one word may name a section or two
-    again = (words if len(words) >= 2 else []) + (single if len(single) >= PAGE_AFTER_PAGE else [])
+    single = [s for s in heads if " " not in s.own_title.strip()]  # one word may name a
+    # section or two
+    again = {id(s) for s in (words if len(words) >= 2 else [])
+             + (single if len(single) >= PAGE_AFTER_PAGE else [])}
     for s in sections:
         title = s.own_title
         if not title:
@@ -205,7 +207,7 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
         why = junk(title)
         if why == "a number alone" and _names_by_number(s, title, printed):
             why = None
-        if why is None and s in again:
+        if why is None and id(s) in again:
             why = "the document's title again"
         if why is not None:
             out.append((title, why))
