@@ -50,3 +50,24 @@ def test_numbering_that_starts_afresh_under_a_heading_stays_under_it():
     assert got["3. Draw"] == got["1. Shuffle"] == ("Lanternfall Rules", "2. Setup")
     assert got["3. Play"] == ("Lanternfall Rules",)
     assert reading.misplaced == []
+
+
+@pytest.mark.parametrize("parent,before,after", SCHEMES)
+def test_in_a_pdf_a_heading_set_smaller_is_not_inside_the_one_it_follows(
+        parent, before, after, tmp_path):
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "rules.pdf"
+    c = canvas.Canvas(str(path), pagesize=(420, 700))
+    y = 660
+    for text, size in [("Lanternfall Rules", 20), (parent, 16), ("What a round is.", 10),
+                       (before, 14), ("Each round opens at dusk.", 10),
+                       (after, 12), ("The first player lights a lantern.", 10)]:
+        c.setFont("Helvetica-Bold" if size > 10 else "Times-Roman", size)
+        c.drawString(40, y, text)
+        y -= size + 14
+    c.save()
+    doc = parse(path.read_bytes(), source="rules.pdf")
+    got = {s.heading: s.path for s in doc.sections if s.heading}
+    assert got[after] == got[before]
+    assert doc.reading.misplaced == []
