@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from lxml import etree
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
 
@@ -153,3 +154,25 @@ def test_a_release_whose_reading_loses_words_is_quarantined_not_published(
     assert "[2 1 a moth flies toward the nearest lamp]" in err  # what was lost, and where
     code, out, _ = cli("history", "lf", "--config", config, "--format", "json")
     assert len(json.loads(out)) == 1
+
+
+def test_a_doubt_that_quotes_the_document_quotes_it_as_text_on_every_page(cli, watched,
+                                                                          tmp_path):
+    # headings over nothing whose words are markup: the notice names the first of them
+    config, script = watched
+    heads = "".join(f"<h3>&lt;img src={n} onerror=alert({n})&gt;</h3>" for n in (1, 2, 3))
+    page = SOUND.replace("<h2>2. Moths</h2>", f"{heads}<h2>2. Moths</h2>")
+    assert cli("fetch", "--config", config)[0] == 0
+    script.on("/rules", (200, {}, page.encode()))
+    assert cli("fetch", "--config", config)[0] == 0
+    code, out, _ = cli("check", "lf@2", "--config", config)
+    assert code == 1 and "3 headings over nothing ('<img src=1 onerror=alert(1)>')" in out
+    assert cli("publish", "--config", config)[0] == 0
+    page = (tmp_path / "site" / "lf" / "revisions" / "2.html").read_text()
+    # the feed's summary is HTML carried as text: its HTML once the XML is read
+    feed = etree.parse(str(tmp_path / "site" / "lf" / "feed.atom"))
+    summary = feed.findtext(".//{http://www.w3.org/2005/Atom}entry/"
+                            "{http://www.w3.org/2005/Atom}summary")
+    for html in (page, summary):
+        assert "headings over nothing" in html
+        assert "<img" not in html and "&lt;img src=1" in html
