@@ -11,8 +11,8 @@ each checked against its sha256):
 * `rookery check` in full: sections, numbered ones, numbered rules without text,
   headings over nothing ("bare"),
   numbers printed twice or out of order, numbered rules left in another's text
-  ("intx"), numbers set under a rule they follow ("under"), titles that are no titles,
-  words lost;
+  ("intx"), numbers set under a rule they follow ("under"), headings a PDF's
+  bookmarks or tags name left as lines of text ("hdtx"), titles that are no titles, words lost;
 * the words pdftotext finds that the reader was never given (text it drops before any
   rule sees it: turned, off the page), as a share;
 * each PDF against itself rewritten by Ghostscript and by pdftocairo: changes (0 is
@@ -235,13 +235,14 @@ def row_line(d: dict, r: dict) -> list[str]:
             str(len(rd.get("out_of_order", []))) if rd else "-",
             str(len(rd.get("in_text", []))) if rd else "-",
             str(len(rd.get("misplaced", []))) if rd else "-",
+            str(len(rd.get("headings_in_text", []))) if rd else "-",
             str(len(rd.get("junk_titles", []))) if rd else "-",
             str(w.get("lost", "-")), "-" if share is None else f"{100 * share:.1f}",
             rewrite("gs"), rewrite("cairo"), flag]
 
 
 HEADER = ["document", "fmt", "lang", "engine", "pages", "cpu s", "sects", "numd", "empty", "bare",
-          "rep", "order", "intx", "under", "junk", "lost", "miss%", "gs", "cairo", "verdict"]
+          "rep", "order", "intx", "under", "hdtx", "junk", "lost", "miss%", "gs", "cairo", "verdict"]
 
 
 def print_table(rows: list[list[str]], header: list[str]) -> None:
@@ -314,6 +315,7 @@ def main() -> int:
         totals["numbers out of order"] += len(rd["out_of_order"])
         totals["numbered rules left in text"] += len(rd.get("in_text", []))
         totals["numbers under a rule they follow"] += len(rd.get("misplaced", []))
+        totals["bookmarked or tagged headings read as text"] += len(rd.get("headings_in_text", []))
         totals["junk titles"] += len(rd["junk_titles"])
     print("; ".join(f"{k}: {v}" for k, v in totals.items()))
     print(f"rewrites with changes: {sum(1 for x in rewrites if x.get('changes'))} of "

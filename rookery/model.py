@@ -271,6 +271,8 @@ class Reading:
     in_text: list[str] = field(default_factory=list)  # numbered rules left in another's text
     misplaced: list[str] = field(default_factory=list)  # under a heading whose number they follow
     junk_titles: list[tuple[str, str]] = field(default_factory=list)  # (title, what it is)
+    # headings the file names itself (bookmarks, tags) that the reading left as text
+    headings_in_text: list[str] = field(default_factory=list)
     words: WordAccount | None = None
 
     @property
@@ -294,6 +296,9 @@ class Reading:
         if self.misplaced:
             out.append(f"{plural(len(self.misplaced), 'number')} set under a rule "
                        f"{'it follows' if len(self.misplaced) == 1 else 'they follow'}")
+        if self.headings_in_text:
+            out.append(f"{plural(len(self.headings_in_text), 'bookmarked or tagged heading')} read "
+                       f"as text ({self.headings_in_text[0]!r})")
         if self.junk_titles:
             out.append(f"{plural(len(self.junk_titles), 'title')} that "
                        f"{'is' if len(self.junk_titles) == 1 else 'are'} not a title "
@@ -456,7 +461,8 @@ def reading_to_dict(r: Reading) -> dict:
            "over_nothing": list(r.over_nothing), "repeated": list(r.repeated),
            "out_of_order": list(r.out_of_order), "in_text": list(r.in_text),
            "misplaced": list(r.misplaced),
-           "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles]}
+           "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles],
+           "headings_in_text": list(r.headings_in_text)}
     if r.words is not None:
         w = r.words
         out["words"] = {"given": w.words, "in_sections": w.in_sections,
@@ -477,7 +483,7 @@ def reading_from_dict(d: dict) -> Reading:
                    out_of_order=list(d.get("out_of_order", [])),
                    in_text=list(d.get("in_text", [])), misplaced=list(d.get("misplaced", [])),
                    junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],
-                   words=words)
+                   headings_in_text=list(d.get("headings_in_text", [])), words=words)
 
 
 def number_matches(number: str, query: str) -> bool:

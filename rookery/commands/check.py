@@ -95,11 +95,12 @@ def render(release: str, format: str, reading) -> str:
         if numbers:
             more = f" and {len(numbers) - LISTED} more" if len(numbers) > LISTED else ""
             lines.append(f"  {label}: {', '.join(numbers[:LISTED])}{more}")
-    if reading.over_nothing:
-        more = len(reading.over_nothing) - LISTED
-        lines.append("  headings over nothing: "
-                     + ", ".join(repr(t) for t in reading.over_nothing[:LISTED])
-                     + (f" and {more} more" if more > 0 else ""))
+    for label, titles in (("headings over nothing", reading.over_nothing),
+                          ("bookmarked or tagged headings read as text", reading.headings_in_text)):
+        if titles:
+            more = len(titles) - LISTED
+            lines.append(f"  {label}: " + ", ".join(repr(t) for t in titles[:LISTED])
+                         + (f" and {more} more" if more > 0 else ""))
     if reading.junk_titles:
         shown = ", ".join(f"{title!r} ({why})" for title, why in reading.junk_titles[:LISTED])
         lines.append(f"  titles that are not titles: {shown}")

@@ -77,6 +77,9 @@ class RawDocument:
     source: list[tuple[str, str]] | None = None
     furniture: list[tuple[str, str]] = field(default_factory=list)
     added: list[str] = field(default_factory=list)  # text it wrote itself (list numbers)
+    # the headings the file names itself (a PDF's bookmarks), (depth, title) in order:
+    # evidence of its headings, and what the check holds the reading to
+    outline: list[tuple[int, str]] = field(default_factory=list)
 
 
 _CLOSERS = r"[\"'\u201d\u2019)\]]*$"  # quotes and brackets a line may end with after it
@@ -85,7 +88,7 @@ ENDS_LIKE_A_SENTENCE = re.compile(r"[.,;:!]" + _CLOSERS)
 ENDS_SENTENCE = re.compile(r"[.!?:]" + _CLOSERS)  # a finished sentence (or its lead-in)
 ENDS_CLAUSE = re.compile(r"[.;!?:]" + _CLOSERS)  # a line that may end a paragraph
 # a full stop after a word (not an abbreviation like "vs."), then another sentence
-_SENTENCE_INSIDE = re.compile(r"(?:[a-z]{4}|\))[.!?]\s+[A-Z(\"]")
+SENTENCE_INSIDE = re.compile(r"(?:[a-z]{4}|\))[.!?]\s+[A-Z(\"]")
 
 
 def is_name(text: str, words: int = 12) -> bool:
@@ -94,7 +97,7 @@ def is_name(text: str, words: int = 12) -> bool:
     maximum deck size." nor "Abilities function everywhere. (See rule 604.3.)")."""
     text = text.strip()
     return 0 < len(text.split()) <= words and "\n" not in text \
-        and not ENDS_LIKE_A_SENTENCE.search(text) and not _SENTENCE_INSIDE.search(text) \
+        and not ENDS_LIKE_A_SENTENCE.search(text) and not SENTENCE_INSIDE.search(text) \
         and not text[:1].islower()
 
 

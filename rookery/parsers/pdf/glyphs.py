@@ -7,7 +7,7 @@ are what column detection looks at, since two columns share their baselines.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
 
@@ -64,6 +64,8 @@ class Page:
     glyphs: list[Glyph]
     images: int = 0  # image objects, counted only on a page without text
     total: int = 0  # pages in the document
+    # (depth, box) of the headings its tags mark, where they are read (tagged.py)
+    headings: list = field(default_factory=list)
 
 
 def is_control(code: int) -> bool:

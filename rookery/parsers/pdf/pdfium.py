@@ -16,7 +16,7 @@ from typing import Callable
 
 from ...errors import ParseError
 from .. import limits
-from . import speedups
+from . import speedups, tagged
 from .boxes import visible
 from .glyphs import (CARRIAGE_RETURN, LINE_FEED, SOFT_HYPHEN, SPACE, UNKNOWN, Glyph, Page,
                      is_control, style_of)
@@ -39,11 +39,14 @@ class PdfiumDocument:
             raise _pdfium_error(e) from None
         self.count = len(self.pdf)
         self.faces: dict = {}  # a font program's (name, size) → its (bold, italic)
+        self.tagged = tagged.wanted(raw, self.pdf)  # its tagged headings read (tagged.py)
 
     def page(self, index: int) -> Page:
         page = self._load(index)
         try:
             found = _pdfium_page(self.raw, page, index, faces=self.faces)
+            if self.tagged:
+                found.headings = tagged.page_headings(self.raw, page, found.height)
         finally:
             page.close()
         found.total = self.count

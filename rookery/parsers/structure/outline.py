@@ -6,6 +6,7 @@ Both readers end here, so every structural rule lives here once:
   followed by a version line or a statement of its date, or repeats the page's own
   title; its version line follows; what the title block leaves unknown of the version
   and date is read from the front matter (see meta.read_release);
+* a paragraph the file's outline (its bookmarks) names is a heading (bookmarked.py);
 * a contents list (lines that repeat later headings, with or without dot leaders and
   page numbers) is not content, nor the heading that introduces it;
 * headings open sections, nested by level; the path of a section is its open ancestors;
@@ -38,6 +39,7 @@ from ..normalize import close_gaps
 from ..numbering import Label, continues, extends, first_of_scheme, follows, read_label
 from .account import account
 from .asked import ask_by_label
+from .bookmarked import head_bookmarked
 from .contents import TopParts, lift_part_leads, split_contents
 from .entries import gather_entries, split_entries, vocabulary
 from .glossary import alphabetical
@@ -61,6 +63,7 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
         kept = {id(b) for b in blocks}
         furniture += [("contents", b.text) for b in raw.blocks if id(b) not in kept]
     blocks = lift_part_leads(blocks, outermost)
+    blocks = head_bookmarked(blocks, raw.outline)
     if raw.title_lines is not None:
         title, version, effective = meta.read_title_lines(raw.title_lines)
         # (a running head the reader gave as a title line is counted once, as furniture)
@@ -95,7 +98,7 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     if raw.source is not None:
         words = account(raw.source, furniture, [t for s in sections for t in _shown(s)],
                         raw.added)
-    doc.reading = assess(doc, words)
+    doc.reading = assess(doc, words, [title for _depth, title in raw.outline])
     return doc
 
 

@@ -21,6 +21,8 @@
   that would come next (its first subdivision, its next sibling, a parent's), which no
   section carries; or, in a section with no number, a run of three or more dotted
   numbers each going on from the last: rules the reader did not split off;
+* headings the file's own outline names (a PDF's bookmarks) left as lines of text,
+  several of them (bookmarked.py);
 * words of the text in no section and in no furniture the reader can name (account.py).
 
 A place is a section's path: numbering that starts again under another part ("1." in
@@ -34,6 +36,7 @@ import re
 from ...model import Document, Reading, Section, WordAccount, title_key
 from ..meta import is_date_only
 from ..numbering import Label, continues, first_of_scheme, letter_value, read_label
+from .bookmarked import left_in_text
 from .sequence import goes_on
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
@@ -48,8 +51,10 @@ PAGE_AFTER_PAGE = 3
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
 
 
-def assess(doc: Document, words: WordAccount | None = None) -> Reading:
-    """The reading of `doc` judged (see the module doc), with its word account."""
+def assess(doc: Document, words: WordAccount | None = None,
+           outline: list[str] = ()) -> Reading:
+    """The reading of `doc` judged (see the module doc), with its word account, and
+    held to `outline`, the headings the file names itself (see bookmarked.py)."""
     sections = doc.sections
     labels = [_label(s) for s in sections]  # each section's number, read once
     return Reading(sections=len(sections), numbered=sum(bool(s.number) for s in sections),
@@ -58,7 +63,8 @@ def assess(doc: Document, words: WordAccount | None = None) -> Reading:
                    out_of_order=_backwards(sections, labels),
                    in_text=_in_text(sections, labels),
                    misplaced=_misplaced(sections, labels),
-                   junk_titles=_junk_titles(sections, doc.title), words=words)
+                   junk_titles=_junk_titles(sections, doc.title),
+                   headings_in_text=left_in_text(sections, list(outline)), words=words)
 
 
 def _empty(sections: list[Section]) -> list[str]:
