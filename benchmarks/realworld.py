@@ -17,7 +17,8 @@ each checked against its sha256):
   rule sees it: turned, off the page), as a share;
 * each PDF against itself rewritten by Ghostscript and by pdftocairo: changes (0 is
   right, unless the rewrite changed the words or characters PDFium reads: "d" in the
-  table);
+  table; or dropped the bookmarks or tags that name its headings, evidence the reader
+  uses: "o");
 * every same-release pair (a PDF beside its Word file or web page): changes (0 is right);
 * every consecutive pair of versions of one document: changes (no truth: for reading).
 
@@ -166,7 +167,28 @@ def _rewritten(path: str, doc, name: str, work: str) -> dict:
         return {"error": reason["reason"][:80]}
     return {"changes": len(diff_documents(doc, other).changes),
             "sound": not other.reading.doubtful,
-            "damaged": _text_layer_moved(Path(path).read_bytes(), out.read_bytes())}
+            "damaged": _text_layer_moved(Path(path).read_bytes(), out.read_bytes()),
+            "unmarked": _marks_lost(Path(path).read_bytes(), out.read_bytes())}
+
+
+def _marks_lost(before: bytes, after: bytes) -> bool:
+    """Did the rewrite drop or change what the file says of its own headings (its
+    bookmarks, else whether its headings are tagged), evidence the reader uses?
+    pdftocairo drops both; Ghostscript keeps bookmarks and drops tags."""
+    import pypdfium2
+    import pypdfium2.raw as raw
+
+    from rookery.parsers.pdf.bookmarks import outline
+
+    def tagged(data: bytes) -> bool:
+        pdf = pypdfium2.PdfDocument(data)
+        try:
+            return bool(raw.FPDFCatalog_IsTagged(pdf.raw))
+        finally:
+            pdf.close()
+
+    marks = outline(before)
+    return marks != outline(after) or not marks and tagged(before) != tagged(after)
 
 
 def _text_layer_moved(before: bytes, after: bytes) -> float:
@@ -223,8 +245,10 @@ def row_line(d: dict, r: dict) -> list[str]:
             return "-"
         if "error" in got:
             return "err"
-        # "d": the rewrite changed the text PDFium reads (what no reading can undo)
-        return f"{got['changes']}{'d' if got.get('damaged', 0) > DAMAGED else ''}"
+        # "d": the rewrite changed the text PDFium reads (what no reading can undo); "o":
+        # it dropped the bookmarks or tags that name the headings (evidence the reader uses)
+        return f"{got['changes']}{'d' if got.get('damaged', 0) > DAMAGED else ''}" \
+            f"{'o' if got.get('changes') and got.get('unmarked') else ''}"
 
     return [d["file"][:44], d["format"], d.get("language") or "?", engine(d)[:11],
             str(d.get("pages") or "-"), f"{r.get('seconds', 0):.1f}",
@@ -318,9 +342,14 @@ def main() -> int:
         totals["bookmarked or tagged headings read as text"] += len(rd.get("headings_in_text", []))
         totals["junk titles"] += len(rd["junk_titles"])
     print("; ".join(f"{k}: {v}" for k, v in totals.items()))
-    print(f"rewrites with changes: {sum(1 for x in rewrites if x.get('changes'))} of "
-          f"{len(rewrites)} ({sum(1 for x in rewrites if x.get('changes') and x.get('damaged', 0) > DAMAGED)} "
-          f"of them rewrites that changed the text PDFium reads); same-release pairs with changes: "
+    changed = [x for x in rewrites if x.get("changes")]
+    damaged = [x for x in changed if x.get("damaged", 0) > DAMAGED]
+    unmarked = [x for x in changed if x.get("damaged", 0) <= DAMAGED and x.get("unmarked")]
+    print(f"rewrites with changes: {len(changed)} of {len(rewrites)} ({len(damaged)} of them "
+          f"rewrites that changed the text PDFium reads, {len(unmarked)} more that dropped "
+          f"the bookmarks or tags; the rest: {len(changed) - len(damaged) - len(unmarked)} "
+          f"with {sum(x['changes'] for x in changed if x not in damaged and x not in unmarked)}"
+          f" changes); same-release pairs with changes: "
           f"{sum(1 for p in same if p.get('changes'))} of {len(same)}; "
           f"{time.time() - started:.0f} s")
     for r in tracebacks:
@@ -332,7 +361,8 @@ def main() -> int:
         args.json.write_text(json.dumps({"rows": rows, "same": same, "versions": versions},
                                         indent=1, ensure_ascii=False))
     failed = tracebacks or len(sound) < len(readable) \
-        or any(x.get("changes") and x.get("damaged", 0) <= DAMAGED for x in rewrites) \
+        or any(x.get("changes") and x.get("damaged", 0) <= DAMAGED and not x.get("unmarked")
+               for x in rewrites) \
         or any(p.get("changes") for p in same)
     return 1 if failed else 0
 
