@@ -45,7 +45,8 @@ def head_bookmarked(blocks: list[Block], outline: list[tuple[int, str]]) -> list
         return blocks
     # each heading's text, and each paragraph's first line where it is short
     firsts = [block.text if block.kind == "heading" else
-              first if block.kind == "para" and first.count(" ") < HEADING_WORDS else None
+              first if block.kind in ("para", "item") and first.count(" ") < HEADING_WORDS
+              else None
               for block in blocks for first in [block.text.split("\n", 1)[0]]]
     forms = _Forms()
     forms.load([text for text in firsts if text] + [title for _depth, title in outline])
@@ -54,7 +55,7 @@ def head_bookmarked(blocks: list[Block], outline: list[tuple[int, str]]) -> list
     for k, (block, first) in enumerate(zip(blocks, firsts)):
         if first is None:
             continue
-        if block.kind == "para":
+        if block.kind != "heading":
             alone.update(forms(first))
         if block.kind == "heading" or _plain(block) and _may_head(first):
             for form in forms(first):
@@ -112,9 +113,10 @@ def _may_head(line: str) -> bool:
 
 
 def _plain(block: Block) -> bool:
-    """A paragraph the reader made nothing more of: not one named by its bold first line
-    or run-in term (an entry already), nor a question set apart (a FAQ's)."""
-    return block.kind == "para" and not block.lead and not block.run_in \
+    """A paragraph or list item the reader made nothing more of: not one named by its
+    bold first line or run-in term (an entry already), nor a question set apart (a
+    FAQ's). (A word processor's heading style may carry a bullet.)"""
+    return block.kind in ("para", "item") and not block.lead and not block.run_in \
         and not block.is_question
 
 

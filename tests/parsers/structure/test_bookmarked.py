@@ -50,6 +50,10 @@ def shape(blocks):
     ([para("Storms"), heading("Setup", 1), para("Unfold it.")],
      [(0, "Setup"), (1, "Storms")],
      [("para", None, "Storms"), ("heading", 1, "Setup"), ("para", None, "Unfold it.")]),
+    # a list item the outline names (a heading style that carries a bullet)
+    ([heading("Setup", 1), Block(kind="item", text="Cargo:"), para("Take five crates.")],
+     [(0, "Setup"), (1, "\u2022 Cargo:")],
+     [("heading", 1, "Setup"), ("heading", 2, "Cargo:"), ("para", None, "Take five crates.")]),
     # a contents line with its leaders and page names no heading (whatever its length)
     ([para("Storms " + "." * 130 + " 3"), para("Storms\nA wind blows.")],
      [(0, "Storms")],
