@@ -143,6 +143,16 @@ CASES = [
          word("ab", 0) + [glyph("C", 19.8, 26.0, base=12.0, size=12.0)]),
     Case("a superscript and a big heading beside body",
          word("body", 0) + [glyph("2", 20, 23, base=6.0, size=6.0)] + word("Big", 100, size=18)),
+    # the line's usual gap and a fragment's middle baseline are picked out of many, not
+    # sorted: gaps all equal, gaps growing, gaps shrinking, baselines in a few values
+    Case("a long row of letters evenly spaced",
+         [glyph("m", k * 5.5, k * 5.5 + 5.0) for k in range(120)]),
+    Case("a long row of letters spaced ever wider",
+         [glyph("n", k * 5.0 + k * k * 0.01, k * 5.0 + k * k * 0.01 + 4.9) for k in range(90)]),
+    Case("a long row of letters spaced ever closer",
+         [glyph("o", k * 6.0 - k * k * 0.005, k * 6.0 - k * k * 0.005 + 4.9) for k in range(90)]),
+    Case("a row of letters on baselines a hair apart",
+         [glyph("p", k * 5.5, k * 5.5 + 5.0, base=12.0 + (k % 3) * 0.05) for k in range(75)]),
 ]
 
 
