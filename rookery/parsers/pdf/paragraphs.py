@@ -27,7 +27,7 @@ from .finishing import BULLET, finish
 from .glyphs import Glyph, texts
 from .lines import Line, LineBlock, TextLine
 from .settings import SETTINGS as S
-from .typography import (body_colour, body_style, line_colours, line_style, mark_colours,
+from .typography import (body_colour, body_style, counts, line_style, mark_colours,
                          other_forms, rank, same_size, settle_sizes, stands_apart,
                          usual_widths)
 
@@ -47,7 +47,8 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
     repair.drawn_soft_hyphens(glyph_lines, usual)
     compound = repair.compound_hyphens(glyph_lines)
     kept = [repair.plain_hyphen_at_end(glyphs) in compound for glyphs in glyph_lines]
-    colours = line_colours(glyph_lines)
+    # each line's letters and digits by colour, once for both questions below
+    colours = [counts([glyphs], "color", alnum_only=True) for glyphs in glyph_lines]
     colour = body_colour(colours)
     marks = mark_colours(colours, colour)
     line_texts = texts(glyph_lines)

@@ -45,17 +45,11 @@ def line_style(glyphs: list[Glyph], body_colour=None, marks: frozenset = frozens
                  None if colour in marks else _colour_class(colour, body_colour))
 
 
-def line_colours(lines: list[list[Glyph]]) -> list[dict]:
-    """Each line's {colour: its letters and digits drawn in it}, in the order first seen
-    (by the compiled loop): what body_colour and mark_colours read."""
-    return [counts([glyphs], "color", alnum_only=True) for glyphs in lines]
-
-
 def mark_colours(colours: list[dict], body_colour) -> frozenset:
     """Colours the document sets words in inside lines of body-coloured text, as a
     publisher marks what changed (in blue, green or orange as well as red): a colour that
     marks words marks a heading too, and sets no heading style apart by itself.
-    `colours`: each line's, as line_colours counts them."""
+    `colours`: each line's {colour: letters and digits in it} (counts, alnum_only)."""
     mixed: Counter = Counter()
     shown: Counter = Counter()
     for drawn in colours:
@@ -343,7 +337,7 @@ def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:
 
 def body_colour(colours: list[dict]) -> tuple[int, int, int] | None:
     """The colour most letters and digits are drawn in, of each line's `colours` (as
-    line_colours counts them)."""
+    mark_colours takes them)."""
     count: Counter = Counter()
     for drawn in colours:  # (in the lines' order: a tie goes to the colour seen first)
         count.update(drawn)
