@@ -6,7 +6,7 @@ import re
 import sys
 from urllib.parse import urlsplit
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .common import add_format, config_of, print_json
 
@@ -63,9 +63,11 @@ def store_ref(location: str) -> tuple[str, str] | None:
 
 
 def load_documents(locations: list[str], options: ReadOptions,
-                   cache: ParseCache | None = None, args=None) -> list[Document]:
+                   cache: ParseCache | None = None, args=None,
+                   meanwhile: Callable[[], None] | None = None) -> list[Document]:
     """Fetch and parse the releases named by paths or URLs, or read stored revisions;
-    each in a process of its own, side by side (parsers/together.py).
+    each in a process of its own, side by side (parsers/together.py), `meanwhile` done
+    while a core is free of them.
 
     The format comes from the bytes; a name or Content-Type that promises a PDF must be
     kept, since an HTML page behind a .pdf link is an error page, not a release."""
@@ -89,9 +91,14 @@ def load_documents(locations: list[str], options: ReadOptions,
                                      for location, _ in fetched.values()])
     releases = [Release(got.data, location, _promised(location, got), tell)
                 for (location, got), tell in zip(fetched.values(), tells)]
-    for k, doc in zip(fetched, parse_releases(releases, cache, options)):
+    for k, doc in zip(fetched, parse_releases(releases, cache, options, meanwhile)):
         docs[k] = doc
     return docs
+
+
+def _load_differ() -> None:
+    """Import what compares two releases and reports the changes."""
+    from ..diffs import compare, report  # noqa: F401 - loaded now, used by run()
 
 
 def _stored(location: str, args) -> Document | None:
@@ -137,8 +144,6 @@ def _releases(args) -> None:
 
 
 def run(args) -> int:
-    from ..diffs.compare import diff_documents
-    from ..diffs.report import matches, section_matches, to_json
     from ..parsers.cache import ParseCache
 
     _releases(args)
@@ -146,7 +151,13 @@ def run(args) -> int:
     cache = ParseCache() if args.no_cache else config.parse.open_cache()
     reader = args.pdf_reader or config.pdf_reader
     options = config.parse.read_options(remove=tuple(args.remove), pdf_reader=reader)
-    old, new = load_documents([args.old, args.new], options, cache, args)
+    # the differ loads while the releases are read: the parses start sooner, and the
+    # first to end leaves a core to load it on
+    old, new = load_documents([args.old, args.new], options, cache, args,
+                              meanwhile=_load_differ)
+    from ..diffs.compare import diff_documents
+    from ..diffs.report import matches, section_matches, to_json
+
     diff = diff_documents(old, new)
     if args.section:
         if not any(section_matches(s, args.section) for doc in (old, new)

@@ -33,11 +33,14 @@ class Release:
 
 
 def parse_releases(releases: list[Release], cache: ParseCache | None = None,
-                   options: ReadOptions | None = None) -> list[Document]:
+                   options: ReadOptions | None = None,
+                   meanwhile: Callable[[], None] | None = None) -> list[Document]:
     """The releases' Documents, in order, each as `parse` gives it; those the cache
     lacks are read in processes of their own (side by side where there are cores), or
     here when `options` set no ceiling at all, and a release that fails raises its
-    error, named, once every read is over."""
+    error, named, once every read is over. `meanwhile` is the caller's work that needs
+    no Document (loading what it does next), done while a core is free of parsing (see
+    parse_apart), and done here at the latest."""
     options = options or ReadOptions()
     keys = [cache_key(r.data, r.format, options) for r in releases]
     docs: list[Document | None] = [cache.get(key, r.source) if cache is not None else None
@@ -62,7 +65,7 @@ def parse_releases(releases: list[Release], cache: ParseCache | None = None,
     keep = cache is not None and cache.folder is not None
     jobs = [Job(releases[k].data, releases[k].source, releases[k].format, each,
                 keys[k] if keep else None, releases[k].progress) for k in todo]
-    for k, (doc, entry) in zip(todo, parse_apart(jobs, at_once)):
+    for k, (doc, entry) in zip(todo, parse_apart(jobs, at_once, meanwhile)):
         docs[k] = doc
         if cache is not None:
             cache.put(keys[k], doc, entry)

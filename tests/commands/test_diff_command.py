@@ -19,9 +19,9 @@ def counting(monkeypatch) -> list:
     parsed = []
     real = together.parse_apart
 
-    def parse_apart(jobs, at_once=1):
+    def parse_apart(jobs, *args, **kwargs):
         parsed.extend(job.source for job in jobs)
-        return real(jobs, at_once)
+        return real(jobs, *args, **kwargs)
 
     monkeypatch.setattr(together, "parse_apart", parse_apart)
     return parsed

@@ -45,10 +45,13 @@ class Job:
     progress: Callable[[int, int], None] | None = None
 
 
-def parse_apart(jobs: list[Job], at_once: int = 1) -> list[tuple[Document, bytes | None]]:
+def parse_apart(jobs: list[Job], at_once: int = 1, meanwhile: Callable[[], None] | None = None
+                ) -> list[tuple[Document, bytes | None]]:
     """Each job's Document (and cache entry), parsed in a process of its own, `at_once`
     at a time, under the ceilings its options set (`memory`, `deadline`). The first
-    job that failed, in order, raises its error once all are done."""
+    job that failed, in order, raises its error once all are done. `meanwhile`, the
+    caller's own work, is done here once a core is free: when a parse has ended and
+    another still runs (side by side they seldom end together), else once all have."""
     results: list = [None] * len(jobs)
     waiting = list(range(len(jobs)))
     running: dict[int, _Running] = {}
@@ -59,9 +62,14 @@ def parse_apart(jobs: list[Job], at_once: int = 1) -> list[tuple[Document, bytes
                 running[k] = _start(jobs[k])
             for k in _wait(running):
                 results[k] = running.pop(k).outcome
+            if meanwhile is not None and running and not waiting:
+                meanwhile()
+                meanwhile = None
     finally:
         for process in running.values():
             process.stop()
+    if meanwhile is not None:
+        meanwhile()
     for outcome in results:
         if isinstance(outcome, Exception):
             raise outcome

@@ -98,7 +98,7 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     usual_measures(lines)
     small = None  # the small capitals' size, while lines go on in them
     for line in lines:
-        small = restore_small_caps([g for f in line.fragments for g in f.glyphs], small)
+        small = restore_small_caps(_glyphs(line), small)
         line.small_caps = small is not None
         if small is not None:  # its letters changed case: so do its fragments' texts
             for f in line.fragments:
@@ -216,7 +216,15 @@ class _LaterStyles:
 
 
 def _style(line: Line):
-    return line_style([g for f in line.fragments for g in f.glyphs])
+    return line_style(_glyphs(line))
+
+
+def _glyphs(line: Line) -> list:
+    """The line's glyphs, to be read, not changed: a line of one fragment (most) gives
+    that fragment's own list."""
+    if len(line.fragments) == 1:
+        return line.fragments[0].glyphs
+    return [g for f in line.fragments for g in f.glyphs]
 
 
 def _text(line: Line) -> str:

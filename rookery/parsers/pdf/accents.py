@@ -11,11 +11,12 @@ reader sees them. A dotless i or j under an accent is the i or j the accent stan
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import replace
 
-from .glyphs import Glyph
+from .glyphs import Glyph, texts
 from .settings import SETTINGS as S
 
 # a spacing accent → the combining mark it draws over (or under) a letter
@@ -34,6 +35,8 @@ MARKS = {
     "\u00b8": "\u0327",  # cedilla
     "\u02db": "\u0328",  # ogonek
 }
+# any of them in a text (each is one character: a glyph that is one holds it)
+_ANY_MARK = re.compile("[" + "".join(map(re.escape, MARKS)) + "]")
 # letters an accent is set over in place of the one it makes: the dotless i and j
 _DOTLESS = {"\u0131": "i", "\u0237": "j"}
 
@@ -45,6 +48,8 @@ def join_accents(glyphs: list[Glyph]) -> list[Glyph]:
     accent as a line of its own, which it may put after the line it stands over, or
     before a letter further on (the space it infers before such an accent marks that
     jump, not a word's end: the gap there tells, glyphs.py)."""
+    if not _ANY_MARK.search(texts([glyphs])[0]):
+        return glyphs  # (most pages: one compiled pass over their text tells)
     accents = [k for k, g in enumerate(glyphs) if g.text in MARKS]
     if not accents:
         return glyphs

@@ -20,6 +20,7 @@ import io
 import re
 import zlib
 from dataclasses import dataclass
+from typing import Callable
 
 from ...errors import TooLarge
 from .. import limits
@@ -29,6 +30,7 @@ NESTING = 32  # forms inside forms deeper than this are not followed (PDFium sto
 _DO = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do\b")
 # a string or an array of them, then the operator that shows it: one run of text
 _SHOW = re.compile(rb"[)>\]]\s*(?:Tj|TJ|'|\")")
+_SHOWING = (b"Tj", b"TJ", b"'", b'"')  # the operators that end _SHOW's runs
 _ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 _FLATE = {"FlateDecode", "Fl"}
 
@@ -57,13 +59,34 @@ def check(data: bytes) -> None:
     """Refuse (TooLarge) a PDF one of whose pages passes PDF_CONTENT or PDF_FORMS; a
     file this cannot follow passes."""
     try:
+        # the runs of text counted at most first (a quicker count, never fewer): a
+        # document within the limits so is within them; one past them is counted again
+        _check(data, _runs_at_most)
+    except TooLarge:
+        _check(data, _runs)
+
+
+def _runs(content: bytes) -> int:
+    """The runs of text the instructions `content` show."""
+    return len(_SHOW.findall(content))
+
+
+def _runs_at_most(content: bytes) -> int:
+    """At least _runs(content): the text-showing operators in it, each counted wherever
+    its bytes stand (a run ends in one)."""
+    return sum(map(content.count, _SHOWING))
+
+
+def _check(data: bytes, runs: Callable[[bytes], int]) -> None:
+    """check, the runs of text each stream shows counted by `runs`."""
+    try:
         pages = _pages(data)
     except Exception:  # noqa: BLE001 - pdfminer raises many kinds; the reader says why
         return
     known: dict = {}
     for number, page in enumerate(pages, 1):
         try:
-            _page_cost(page, known).check()
+            _page_cost(page, known, runs).check()
         except TooLarge as e:
             raise TooLarge(f"page {number}: {e}") from None
         except Exception:  # noqa: BLE001 - a page this cannot follow is left to the reader
@@ -78,22 +101,23 @@ def _pages(data: bytes):
     return PDFPage.create_pages(PDFDocument(PDFParser(io.BytesIO(data))))
 
 
-def _page_cost(page, known: dict) -> Cost:
+def _page_cost(page, known: dict, runs: Callable[[bytes], int]) -> Cost:
     from pdfminer.pdftypes import resolve1
 
     streams = resolve1(page.attrs.get("Contents"))
     streams = streams if isinstance(streams, list) else [streams]
     cost, drawn = Cost(), {}
     for ref in streams:
-        own, names = _unpack(resolve1(ref))
+        own, names = _unpack(resolve1(ref), runs)
         cost.add(own)
         for name, times in names.items():
             drawn[name] = drawn.get(name, 0) + times
-    _add_drawn(cost, drawn, page.resources, known, 0)
+    _add_drawn(cost, drawn, page.resources, known, 0, runs)
     return cost
 
 
-def _add_drawn(cost: Cost, drawn: dict, resources, known: dict, depth: int) -> None:
+def _add_drawn(cost: Cost, drawn: dict, resources, known: dict, depth: int,
+               runs: Callable[[bytes], int]) -> None:
     """Add to `cost` what the forms named in `drawn` ({name: times}) cost, as
     `resources` names them."""
     from pdfminer.pdftypes import resolve1
@@ -106,11 +130,11 @@ def _add_drawn(cost: Cost, drawn: dict, resources, known: dict, depth: int) -> N
         return
     for name, times in drawn.items():
         ref = objects.get(name)
-        cost.add(_form_cost(ref, known, depth + 1), times)
+        cost.add(_form_cost(ref, known, depth + 1, runs), times)
         cost.check()  # (early: the sum is what explodes)
 
 
-def _form_cost(ref, known: dict, depth: int) -> Cost:
+def _form_cost(ref, known: dict, depth: int, runs: Callable[[bytes], int]) -> Cost:
     """What drawing the XObject `ref` once costs (nothing unless it is a form); a form
     being measured already (one that draws itself) costs nothing more."""
     from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
@@ -122,17 +146,18 @@ def _form_cost(ref, known: dict, depth: int) -> Cost:
     stream = resolve1(ref)
     if not isinstance(stream, PDFStream) or _name(stream.get("Subtype")) != "Form":
         return known[key]
-    cost, names = _unpack(stream)
+    cost, names = _unpack(stream, runs)
     cost.forms = 1
-    _add_drawn(cost, names, stream.get("Resources"), known, depth)
+    _add_drawn(cost, names, stream.get("Resources"), known, depth, runs)
     known[key] = cost
     return cost
 
 
-def _unpack(stream) -> tuple[Cost, dict]:
+def _unpack(stream, runs: Callable[[bytes], int]) -> tuple[Cost, dict]:
     """What a stream's instructions cost (their size unpacked, the runs of text they
-    show) and the names they draw ({name: times}), unpacked a megabyte at a time; a
-    stream in a packing this does not unpack counts its size as it is."""
+    show, counted by `runs`) and the names they draw ({name: times}), unpacked a
+    megabyte at a time; a stream in a packing this does not unpack counts its size as
+    it is."""
     from pdfminer.pdftypes import PDFStream, resolve1
 
     if not isinstance(stream, PDFStream):
@@ -144,7 +169,7 @@ def _unpack(stream) -> tuple[Cost, dict]:
     filters = [_name(f) for f in (filters if isinstance(filters, list) else [filters] if
                                   filters else [])]
     if not filters:
-        return Cost(len(raw), len(_SHOW.findall(raw))), _names(raw)
+        return Cost(len(raw), runs(raw)), _names(raw)
     if len(filters) != 1 or filters[0] not in _FLATE:
         return Cost(len(raw)), {}
     cost, names, tail = Cost(), {}, b""
@@ -158,7 +183,7 @@ def _unpack(stream) -> tuple[Cost, dict]:
         pending = unpacker.unconsumed_tail
         cost.content += len(chunk)
         # (a run cut in two by the chunk's end is counted here; those before, not again)
-        cost.texts += len(_SHOW.findall(tail + chunk)) - len(_SHOW.findall(tail))
+        cost.texts += runs(tail + chunk) - _runs(tail)
         cost.check()
         for name, times in _names(tail + chunk, len(tail)).items():
             names[name] = names.get(name, 0) + times

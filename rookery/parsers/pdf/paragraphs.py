@@ -27,8 +27,9 @@ from .finishing import BULLET, finish
 from .glyphs import Glyph, texts
 from .lines import Line, LineBlock, TextLine
 from .settings import SETTINGS as S
-from .typography import (body_colour, body_style, line_style, mark_colours, other_forms,
-                         rank, same_size, settle_sizes, stands_apart, usual_widths)
+from .typography import (body_colour, body_style, counts, line_style, mark_colours,
+                         other_forms, rank, same_size, settle_sizes, stands_apart,
+                         usual_widths)
 
 _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a hyphen
@@ -46,8 +47,10 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
     repair.drawn_soft_hyphens(glyph_lines, usual)
     compound = repair.compound_hyphens(glyph_lines)
     kept = [repair.plain_hyphen_at_end(glyphs) in compound for glyphs in glyph_lines]
-    colour = body_colour(glyph_lines)
-    marks = mark_colours(glyph_lines, colour)
+    # each line's letters and digits by colour, once for both questions below
+    colours = [counts([glyphs], "color", alnum_only=True) for glyphs in glyph_lines]
+    colour = body_colour(colours)
+    marks = mark_colours(colours, colour)
     line_texts = texts(glyph_lines)
     words, free = repair.vocabularies(line_texts)
     lexicon = functools.cache(lambda: lexicon_of(words))  # loaded only if a question needs it

@@ -45,17 +45,17 @@ def line_style(glyphs: list[Glyph], body_colour=None, marks: frozenset = frozens
                  None if colour in marks else _colour_class(colour, body_colour))
 
 
-def mark_colours(lines: list[list[Glyph]], body_colour) -> frozenset:
+def mark_colours(colours: list[dict], body_colour) -> frozenset:
     """Colours the document sets words in inside lines of body-coloured text, as a
     publisher marks what changed (in blue, green or orange as well as red): a colour that
-    marks words marks a heading too, and sets no heading style apart by itself."""
+    marks words marks a heading too, and sets no heading style apart by itself.
+    `colours`: each line's {colour: letters and digits in it} (counts, alnum_only)."""
     mixed: Counter = Counter()
     shown: Counter = Counter()
-    for glyphs in lines:
-        colours = counts([glyphs], "color", alnum_only=True).keys()  # (by the compiled loop)
-        for colour in colours - {body_colour, None}:
+    for drawn in colours:
+        for colour in drawn.keys() - {body_colour, None}:
             shown[colour] += 1
-            mixed[colour] += body_colour in colours
+            mixed[colour] += body_colour in drawn
     return frozenset(c for c, n in mixed.items()
                      if n >= S.mark_lines and n >= S.mark_share * shown[c])
 
@@ -335,9 +335,12 @@ def body_style(styles_and_weights: list[tuple[Style, int]]) -> Style:
     return count.most_common(1)[0][0]
 
 
-def body_colour(lines: list[list[Glyph]]) -> tuple[int, int, int] | None:
-    """The colour most letters and digits are drawn in."""
-    count = Counter(counts(lines, "color", alnum_only=True))
+def body_colour(colours: list[dict]) -> tuple[int, int, int] | None:
+    """The colour most letters and digits are drawn in, of each line's `colours` (as
+    mark_colours takes them)."""
+    count: Counter = Counter()
+    for drawn in colours:  # (in the lines' order: a tie goes to the colour seen first)
+        count.update(drawn)
     return count.most_common(1)[0][0] if count else None
 
 

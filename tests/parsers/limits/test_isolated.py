@@ -56,3 +56,29 @@ def test_within_its_ceilings_a_parse_gives_what_a_parse_here_gives():
     (doc, entry), = parse_apart([Job(GOOD, "good.html", "auto",
                                      ReadOptions(memory=256 * MB, deadline=60), key="k")])
     assert doc == parse(GOOD, "good.html") and entry is not None
+
+
+@pytest.mark.parametrize("jobs", [0, 1, 2])
+def test_the_callers_work_is_done_once_whatever_the_parses(jobs):
+    done = []
+    found = parse_apart([job(GOOD, f"good{k}.html") for k in range(jobs)], at_once=2,
+                        meanwhile=lambda: done.append(True))
+    assert done == [True] and len(found) == jobs
+
+
+def test_the_callers_work_is_done_while_a_slower_parse_still_runs():
+    import multiprocessing
+
+    running = []
+    slow = hostile.many_sections(30_000)  # seconds to read
+    parse_apart([job(GOOD, "good.html"), job(slow, "slow.html")], at_once=2,
+                meanwhile=lambda: running.append(len(multiprocessing.active_children())))
+    assert running == [1]
+
+
+def test_the_callers_work_is_done_when_a_parse_fails_too():
+    done = []
+    with pytest.raises(NoSections):
+        parse_apart([job(b"<html><body></body></html>", "blank.html")],
+                    meanwhile=lambda: done.append(True))
+    assert done == [True]

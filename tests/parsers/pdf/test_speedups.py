@@ -56,6 +56,30 @@ def test_reportlab_layouts_read_alike(tmp_path):
         assert twins.assert_loops_agree(data, plumber=True) > 500, layout.name
 
 
+@needs_loops
+def test_glyphs_of_one_line_share_their_top_bottom_and_baseline(tmp_path):
+    """A page's glyphs are most of a parse's memory: where a glyph's top, bottom or
+    baseline is the one before it, bit for bit, it is the same float."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    from rookery.parsers.pdf import pdfium as reader
+
+    layouts = [l for l in typeset.layouts() if typeset.available(l)][::8]
+    for layout in layouts:
+        pdf = pdfium.PdfDocument(typeset.write_pdf(tmp_path / f"{layout.name}.pdf", layout))
+        page = pdf[0]
+        found = reader._pdfium_page(raw, page, 0, compiled=True).glyphs
+        page.close()
+        pdf.close()
+        pairs = list(zip(found, found[1:]))
+        for field in ("top", "bottom", "base"):
+            same = [(getattr(a, field), getattr(b, field)) for a, b in pairs
+                    if str(getattr(a, field)) == str(getattr(b, field))]
+            assert len(same) > len(pairs) / 2, (layout.name, field)
+            assert all(x is y for x, y in same), (layout.name, field)
+
+
 # neighbouring characters, each in a text object of its own, that differ from the one
 # before in one part of their style at a time (mode 2, fill and stroke, is a fake bold),
 # or in none (the compiled loop reuses the style of the run before then)
@@ -143,6 +167,16 @@ CASES = [
          word("ab", 0) + [glyph("C", 19.8, 26.0, base=12.0, size=12.0)]),
     Case("a superscript and a big heading beside body",
          word("body", 0) + [glyph("2", 20, 23, base=6.0, size=6.0)] + word("Big", 100, size=18)),
+    # the line's usual gap and a fragment's middle baseline are picked out of many, not
+    # sorted: gaps all equal, gaps growing, gaps shrinking, baselines in a few values
+    Case("a long row of letters evenly spaced",
+         [glyph("m", k * 5.5, k * 5.5 + 5.0) for k in range(120)]),
+    Case("a long row of letters spaced ever wider",
+         [glyph("n", k * 5.0 + k * k * 0.01, k * 5.0 + k * k * 0.01 + 4.9) for k in range(90)]),
+    Case("a long row of letters spaced ever closer",
+         [glyph("o", k * 6.0 - k * k * 0.005, k * 6.0 - k * k * 0.005 + 4.9) for k in range(90)]),
+    Case("a row of letters on baselines a hair apart",
+         [glyph("p", k * 5.5, k * 5.5 + 5.0, base=12.0 + (k % 3) * 0.05) for k in range(75)]),
 ]
 
 

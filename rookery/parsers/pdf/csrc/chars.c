@@ -7,6 +7,7 @@
  * already loaded (pdfium._fast_calls), so this module needs no PDFium headers or library.
  */
 #include "speedups.h"
+#include <string.h>
 
 /* character codes, as glyphs.py and pdfium.py name them (NO_TEXT_*: pdfium._NO_TEXT,
  * *_SURROGATE: pdfium.SURROGATES) */
@@ -166,6 +167,21 @@ static PyObject *run_style(const Calls *c, void *tp, int k, void *obj, PyObject 
     return style;
 }
 
+/* A float of `value` (a new reference): the one `*kept` holds where it is that very
+ * value, bit for bit (-0.0 is not 0.0), else a new one, kept in its place. A line's
+ * glyphs mostly share their top, bottom and baseline: one float serves them all. */
+static PyObject *float_as_before(double value, PyObject **kept) {
+    if (*kept != NULL) {
+        double before = PyFloat_AS_DOUBLE(*kept);
+        if (memcmp(&before, &value, sizeof value) == 0)
+            return Py_NewRef(*kept);
+    }
+    PyObject *made = PyFloat_FromDouble(value);
+    if (made != NULL)
+        Py_XSETREF(*kept, Py_NewRef(made));
+    return made;
+}
+
 /* glyphs(calls, textpage, height, Glyph, unknown, styles, make_style, make_cid,
  *        origin_noise, visible) → list; `visible`: the page's visible box (boxes.py) */
 PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
@@ -214,6 +230,7 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
     StyleKey last_key = {0};  /* the key of `style`, while it is not NULL */
     RectF box = {0};
     double x = 0, y = 0;
+    PyObject *top = NULL, *bottom = NULL, *base = NULL;  /* the last glyph's (float_as_before) */
     for (int k = 0; k < count; k++) {
         unsigned code = codes[k];
         if (code <= SPACE || code >= HYPHEN_MARK) {  /* the page's text may not say: ask */
@@ -269,10 +286,10 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         }
         PyObject *fields[N_FIELDS] = {
             text, PyFloat_FromDouble(left), PyFloat_FromDouble(right),
-            PyFloat_FromDouble(height - box.top), PyFloat_FromDouble(height - box.bottom),
+            float_as_before(height - box.top, &top), float_as_before(height - box.bottom, &bottom),
             PyTuple_GET_ITEM(style, 4), PyTuple_GET_ITEM(style, 0), PyTuple_GET_ITEM(style, 1),
             PyTuple_GET_ITEM(style, 2), PyTuple_GET_ITEM(style, 3), cid, Py_False,
-            PyFloat_FromDouble(height - y),
+            float_as_before(height - y, &base),
         };
         PyObject *glyph = NULL;
         if (text && cid && fields[1] && fields[2] && fields[3] && fields[4] && fields[12])
@@ -291,10 +308,16 @@ PyObject *read_glyphs(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
         Py_DECREF(glyph);
     }
     Py_XDECREF(style);
+    Py_XDECREF(top);
+    Py_XDECREF(bottom);
+    Py_XDECREF(base);
     PyMem_Free(codes);
     return out;
 fail:
     Py_XDECREF(style);
+    Py_XDECREF(top);
+    Py_XDECREF(bottom);
+    Py_XDECREF(base);
     PyMem_Free(codes);
     Py_DECREF(out);
     return NULL;

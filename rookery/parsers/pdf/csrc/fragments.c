@@ -56,7 +56,13 @@ static double usual(double *gaps, Py_ssize_t n, const Rules *r) {
                 least = gaps[k];
         return clamp_gap(least, r);
     }
-    qsort(gaps, (size_t)n, sizeof(double), cmp_double);
+    int nan = 0;
+    for (Py_ssize_t k = 0; k < n && !nan; k++)
+        nan = isnan(gaps[k]);
+    if (nan)  /* (no whole order: as the sort leaves them) */
+        qsort(gaps, (size_t)n, sizeof(double), cmp_double);
+    else
+        select_nth(gaps, (size_t)n, sizeof(double), (size_t)(n / 3), cmp_double);
     return clamp_gap(gaps[n / 3], r);
 }
 

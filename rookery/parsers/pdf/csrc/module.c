@@ -10,6 +10,8 @@
  */
 #include "speedups.h"
 #include <structmember.h>
+#include <math.h>
+#include <string.h>
 
 static const char *FIELD_NAMES[N_FIELDS] = {
     "text", "x0", "x1", "top", "bottom", "size", "family", "bold", "italic", "color", "cid",
@@ -125,6 +127,58 @@ int has_ink(PyObject *text) {
 int cmp_double(const void *pa, const void *pb) {
     double a = *(const double *)pa, b = *(const double *)pb;
     return (a > b) - (a < b);
+}
+
+static void swap_items(char *a, char *b, size_t size) {
+    char held[32];
+    memcpy(held, a, size);
+    memcpy(a, b, size);
+    memcpy(b, held, size);
+}
+
+/* The middle one of three items by `cmp`. */
+static const char *middle_of(const char *a, const char *b, const char *c,
+                             int (*cmp)(const void *, const void *)) {
+    if (cmp(a, b) < 0)
+        return cmp(b, c) < 0 ? b : cmp(a, c) < 0 ? c : a;
+    return cmp(a, c) < 0 ? a : cmp(b, c) < 0 ? c : b;
+}
+
+void select_nth(void *items, size_t n, size_t size, size_t k,
+                int (*cmp)(const void *, const void *)) {
+    char *base = items, pivot[32];
+    size_t lo = 0, hi = n;  /* the item for k lies in [lo, hi) */
+    /* partitions before the range goes to qsort: an input made to defeat the pivot's
+     * choice costs a sort, not a quadratic search */
+    int rounds = 8;
+    for (size_t m = n; m > 1; m >>= 1)
+        rounds += 2;
+    while (hi - lo > 1) {
+        if (rounds-- == 0) {
+            qsort(base + lo * size, hi - lo, size, cmp);
+            return;
+        }
+        memcpy(pivot, middle_of(base + lo * size, base + (lo + (hi - lo) / 2) * size,
+                                base + (hi - 1) * size, cmp), size);
+        /* three parts: [lo, below) before the pivot, [below, above) equal to it, then
+         * those after it */
+        size_t below = lo, i = lo, above = hi;
+        while (i < above) {
+            int c = cmp(base + i * size, pivot);
+            if (c < 0)
+                swap_items(base + i++ * size, base + below++ * size, size);
+            else if (c > 0)
+                swap_items(base + i * size, base + --above * size, size);
+            else
+                i++;
+        }
+        if (k < below)
+            hi = below;
+        else if (k >= above)
+            lo = above;
+        else
+            return;  /* (equal items: any of them is the one) */
+    }
 }
 
 PyObject *new_glyph(const GlyphLayout *layout, PyObject *const *fields) {
@@ -255,7 +309,13 @@ PyObject *new_fragment(PyObject *fragment_type, PyObject *page, PyObject *glyphs
         size = sizes[best];
     }
     /* the median glyph's own baseline object, as sorting the objects would give it */
-    qsort(bases, (size_t)n, sizeof(Ranked), by_value);
+    int nan = 0;
+    for (Py_ssize_t i = 0; i < n && !nan; i++)
+        nan = isnan(bases[i].value);
+    if (nan)  /* (no whole order: as the sort leaves them) */
+        qsort(bases, (size_t)n, sizeof(Ranked), by_value);
+    else
+        select_nth(bases, (size_t)n, sizeof(Ranked), (size_t)(n / 2), by_value);
     {
         PyObject *g = PyList_GET_ITEM(glyphs, bases[n / 2].at);
         PyObject *b = glyph_field(layout, g, F_BASE);

@@ -63,6 +63,13 @@ int has_ink(PyObject *text);
 /* A comparison of doubles for qsort. */
 int cmp_double(const void *pa, const void *pb);
 
+/* Put in place `k` of `items` (n of `size` bytes each, size <= 32) the item a qsort by
+ * `cmp` would put there, the rest around it in no order: a selection, a pass or two
+ * over them where a sort takes many. `cmp` must order the items wholly (no NaN; ties
+ * told apart, or equal items interchangeable). */
+void select_nth(void *items, size_t n, size_t size, size_t k,
+                int (*cmp)(const void *, const void *));
+
 PyObject *read_glyphs(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *make_fragments(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 PyObject *usual_widths(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
