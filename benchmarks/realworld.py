@@ -11,8 +11,8 @@ each checked against its sha256):
 * `rookery check` in full: sections, numbered ones, numbered rules without text,
   headings over nothing ("bare"),
   numbers printed twice or out of order, numbered rules left in another's text
-  ("intx"), numbers set under a rule they follow ("under"), headings a PDF's
-  bookmarks or tags name left as lines of text ("hdtx"), titles that are no titles, words lost;
+  ("intx"), numbers set under a rule they follow ("under"), headings a PDF
+  lists itself (bookmarks, tags, linked contents) left as lines of text ("hdtx"), titles that are no titles, words lost;
 * the words pdftotext finds that the reader was never given (text it drops before any
   rule sees it: turned, off the page), as a share;
 * each PDF against itself rewritten by Ghostscript and by pdftocairo: changes (0 is
@@ -339,7 +339,7 @@ def main() -> int:
         totals["numbers out of order"] += len(rd["out_of_order"])
         totals["numbered rules left in text"] += len(rd.get("in_text", []))
         totals["numbers under a rule they follow"] += len(rd.get("misplaced", []))
-        totals["bookmarked or tagged headings read as text"] += len(rd.get("headings_in_text", []))
+        totals["headings the file lists read as text"] += len(rd.get("headings_in_text", []))
         totals["junk titles"] += len(rd["junk_titles"])
     print("; ".join(f"{k}: {v}" for k, v in totals.items()))
     changed = [x for x in rewrites if x.get("changes")]

@@ -297,7 +297,7 @@ class Reading:
             out.append(f"{plural(len(self.misplaced), 'number')} set under a rule "
                        f"{'it follows' if len(self.misplaced) == 1 else 'they follow'}")
         if self.headings_in_text:
-            out.append(f"{plural(len(self.headings_in_text), 'bookmarked or tagged heading')} read "
+            out.append(f"{plural(len(self.headings_in_text), 'heading')} the file lists read "
                        f"as text ({self.headings_in_text[0]!r})")
         if self.junk_titles:
             out.append(f"{plural(len(self.junk_titles), 'title')} that "

@@ -1,9 +1,10 @@
 """A short rulebook whose headings are set like its body text, typeset by three engines
-with an outline (bookmarks), with tagged headings and no outline, or with neither:
-reportlab (outline entries drawn by hand; it tags nothing), WeasyPrint (CSS
-`bookmark-level` on paragraphs; headings tagged in its PDF/UA output) and Typst (headings
-styled as body text, which it bookmarks and tags). Only what the file says of itself can
-tell such headings from paragraphs.
+with an outline (bookmarks), with tagged headings and no outline, with a contents page
+first whose lines link to the headings, or with none of these: reportlab (outline
+entries and links drawn by hand; it tags nothing), WeasyPrint (CSS `bookmark-level` on
+paragraphs; headings tagged in its PDF/UA output; links from a contents list) and Typst
+(headings styled as body text, which it bookmarks and tags). Only what the file says of
+itself can tell such headings from paragraphs.
 
 `Book` is one typesetting: the engine, whether the top-level headings are set larger and
 bold (the type tells those apart) or like the body too, what the file marks, and whether
@@ -15,9 +16,10 @@ import html
 from dataclasses import dataclass
 
 ENGINES = ("reportlab", "weasyprint", "typst")
-# what each engine can mark its headings with: an outline, tags (with no outline), nothing
-MARKS = {"reportlab": ("bookmarks", "none"), "weasyprint": ("bookmarks", "tags", "none"),
-         "typst": ("bookmarks", "tags")}
+# what each engine can mark its headings with: an outline, tags (with no outline), a
+# contents page whose lines link to the headings (with neither), nothing
+MARKS = {"reportlab": ("bookmarks", "links", "none"),
+         "weasyprint": ("bookmarks", "tags", "links", "none"), "typst": ("bookmarks", "tags")}
 TITLE = "Harbour Lights: Rules of Play"  # centred atop the first page
 
 # (title, [(subtitle, [paragraph, ...]), ...]): our own words
@@ -124,8 +126,9 @@ def _reportlab(book: Book, path) -> None:
 
     def heading(depth: int, title: str, key: str) -> None:
         nonlocal y
-        if book.marks == "bookmarks":
+        if book.marks in ("bookmarks", "links"):
             canvas.bookmarkPage(key, fit="XYZ", top=y + size)
+        if book.marks == "bookmarks":
             canvas.addOutlineEntry(title, key, level=depth)
         if depth == 0 and book.top == "larger":
             line(title, "Times-Bold", 16)
@@ -135,6 +138,19 @@ def _reportlab(book: Book, path) -> None:
     canvas.setFont("Times-Bold", 20)
     canvas.drawCentredString(A4[0] / 2, y, TITLE)
     y -= 40
+    if book.marks == "links":  # a contents page: each line links to its heading
+        keys = [f"c{c}" if s is None else f"c{c}s{s}" for c, (_t, parts) in enumerate(CHAPTERS)
+                for s in [None] + list(range(len(parts)))]
+        for (depth, title), key in zip(headings(), keys):
+            indent = left + 24 * depth
+            canvas.setFont("Times-Roman", size)
+            leaders = "." * int((width - 24 * depth - stringWidth(title, "Times-Roman", size))
+                                / stringWidth(".", "Times-Roman", size) - 6)
+            canvas.drawString(indent, y, f"{title} {leaders} 2")
+            canvas.linkAbsolute("", key, Rect=(indent, y - 3, left + width, y + size))
+            y -= leading
+        canvas.showPage()
+        y = A4[1] - 72
     for c, (title, parts) in enumerate(CHAPTERS):
         heading(0, title, f"c{c}")
         y -= leading
@@ -164,12 +180,22 @@ def _weasyprint(book: Book, path) -> None:
     css = (f"@page {{ size: A4; margin: 2.5cm }} body {{ font: 11pt 'Liberation Serif' }}"
            f" p, h1, h2 {{ margin: 0 0 0.6em 0; font-size: 11pt; font-weight: normal }}"
            f" .h1 {{ {marks.format(1)}; {top} }} .h2 {{ {marks.format(2)} }}")
+    css += (" .toc { margin: 0 } .toc a { color: black; text-decoration: none }"
+            " .toc a::after { content: leader('.') target-counter(attr(href), page) }"
+            " .body { page-break-before: always }")
     body = [f'<p style="font-size: 20pt; font-weight: bold; text-align: center">'
             f"{html.escape(TITLE)}</p>"]
+    if book.marks == "links":  # a contents list: each line links to its heading
+        body += [f'<p class="toc" style="margin-left: {2 * depth}em"><a href="#h{k}">'
+                 f"{html.escape(title)}</a></p>" for k, (depth, title) in enumerate(headings())]
+    k = 0
     for title, parts in CHAPTERS:
-        body.append(f'<{one} class="h1">{html.escape(title)}</{one}>')
+        opens = ' body' if k == 0 and book.marks == "links" else ""
+        body.append(f'<{one} class="h1{opens}" id="h{k}">{html.escape(title)}</{one}>')
+        k += 1
         for sub, paras in parts:
-            body.append(f'<{two} class="h2">{html.escape(sub)}</{two}>')
+            body.append(f'<{two} class="h2" id="h{k}">{html.escape(sub)}</{two}>')
+            k += 1
             body += [f"<p>{html.escape(text)}</p>" for text in paras]
     page = (f"<html lang='en'><head><title>{html.escape(TITLE)}</title><style>{css}</style>"
             f"</head><body>{''.join(body)}</body></html>")

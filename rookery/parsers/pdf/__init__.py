@@ -24,6 +24,7 @@ from .paragraphs import build_blocks
 from .pool import read_pages
 from .raised import join_raised
 from .settings import SETTINGS as S
+from .linked import entries
 from .tagged import heading_texts
 from .typography import body_style, line_style, restore_small_caps, stands_apart
 
@@ -68,10 +69,11 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
               pool_pages: int | None, left: list | None) -> RawDocument:
     if b"%%EOF" not in data[-_EOF_TAIL:]:
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
-    frags, widths, images, tagged = [], [], 0, []
+    frags, widths, images, tagged, links = [], [], 0, [], []
     for page, page_frags in read_pages(data, reader, workers, pool_pages):
         frags.append(join_raised(page_frags))
         tagged += heading_texts(page.headings, frags[-1])
+        links += [(box, frags[-1]) for box in page.links]
         widths.append(page.width)
         images += page.images
         if progress is not None:
@@ -111,12 +113,13 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
         left.append((found, lines))  # (every glyph read is in a fragment of `found`)
     return RawDocument(blocks=blocks, format="pdf", title_lines=title_lines or None,
                        source=source, furniture=aside,
-                       outline=_outline(data, tagged))
+                       outline=_outline(data, tagged, links))
 
 
-def _outline(data: bytes, tagged: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The headings the file names itself: its bookmarks, else its `tagged` headings."""
-    return [(mark.level, mark.title) for mark in outline(data)] or tagged
+def _outline(data: bytes, tagged: list[tuple[int, str]], links: list) -> list[tuple[int, str]]:
+    """The headings the file names itself: its bookmarks, else its `tagged` headings,
+    else the entries of its linked contents list (each link's box and page)."""
+    return [(mark.level, mark.title) for mark in outline(data)] or tagged or entries(links)
 
 
 def _source(found: list, kept: list, lines: list[Line]) -> list[tuple[str, str]]:

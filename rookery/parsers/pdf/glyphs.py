@@ -64,8 +64,10 @@ class Page:
     glyphs: list[Glyph]
     images: int = 0  # image objects, counted only on a page without text
     total: int = 0  # pages in the document
-    # (depth, box) of the headings its tags mark, where they are read (tagged.py)
+    # (depth, box) of the headings its tags mark, and the boxes of its contents links,
+    # where they are read (tagged.py, linked.py)
     headings: list = field(default_factory=list)
+    links: list = field(default_factory=list)
 
 
 def is_control(code: int) -> bool:

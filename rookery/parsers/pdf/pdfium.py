@@ -16,7 +16,7 @@ from typing import Callable
 
 from ...errors import ParseError
 from .. import limits
-from . import speedups, tagged
+from . import linked, speedups, tagged
 from .boxes import visible
 from .glyphs import (CARRIAGE_RETURN, LINE_FEED, SOFT_HYPHEN, SPACE, UNKNOWN, Glyph, Page,
                      is_control, style_of)
@@ -39,7 +39,10 @@ class PdfiumDocument:
             raise _pdfium_error(e) from None
         self.count = len(self.pdf)
         self.faces: dict = {}  # a font program's (name, size) → its (bold, italic)
-        self.tagged = tagged.wanted(raw, self.pdf)  # its tagged headings read (tagged.py)
+        # where it has no outline: its tagged headings and contents links read (tagged.py,
+        # linked.py)
+        self.outlined = bool(raw.FPDFBookmark_GetFirstChild(self.pdf.raw, None))
+        self.tagged = not self.outlined and tagged.wanted(raw, self.pdf)
 
     def page(self, index: int) -> Page:
         page = self._load(index)
@@ -47,6 +50,8 @@ class PdfiumDocument:
             found = _pdfium_page(self.raw, page, index, faces=self.faces)
             if self.tagged:
                 found.headings = tagged.page_headings(self.raw, page, found.height)
+            if not self.outlined:
+                found.links = linked.page_links(self.raw, self.pdf, page, found.height)
         finally:
             page.close()
         found.total = self.count

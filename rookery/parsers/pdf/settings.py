@@ -313,6 +313,12 @@ class Settings:
         0.2, "ratio", "a line this share further below than a table's rows stands apart")
     wrap_closer: float = setting(
         0.1, "em", "a row's wrapped cells stand this much closer than its rows")
+    contents_links: int = setting(
+        3, "count", "links into the document on one page that make it a contents list")
+    tagged_words: int = setting(
+        30, "count", "a tagged heading's box holding more words is a tag around text")
+    same_line: float = setting(
+        0.5, "share", "two boxes sharing more of the lower one's height are on one line")
 
 
 SETTINGS = Settings()

@@ -13,6 +13,7 @@ import ctypes
 import re
 
 from .glyphs import Fragment
+from .settings import SETTINGS as S
 
 TAGGED_PAGES = 80  # the longest document whose structure is read, in pages (PDFium parses
 # a page's at up to a few milliseconds; rules documents without an outline are mostly
@@ -20,18 +21,14 @@ TAGGED_PAGES = 80  # the longest document whose structure is read, in pages (PDF
 _FORMS = 4  # forms inside forms searched for a heading's text objects, at most
 _NESTING = 64  # structure elements inside each other followed, at most (a malformed tree)
 _HEADING = re.compile(r"^H([1-6])$")
-# the most words a tagged heading's box may hold: more is a tag around a page's text (a
-# header artefact, a heading's content tagged with it), no heading's words
-HEADING_WORDS = 30
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom (top-down points)
 
 
 def wanted(raw, pdf) -> bool:
-    """Are the document's tagged headings worth reading: tagged, with no outline, and no
-    longer than TAGGED_PAGES?"""
-    return bool(raw.FPDFCatalog_IsTagged(pdf.raw)) and len(pdf) <= TAGGED_PAGES \
-        and not raw.FPDFBookmark_GetFirstChild(pdf.raw, None)
+    """Are the document's tagged headings worth reading: tagged, and no longer than
+    TAGGED_PAGES? (Read only where it has no outline.)"""
+    return bool(raw.FPDFCatalog_IsTagged(pdf.raw)) and len(pdf) <= TAGGED_PAGES
 
 
 def page_headings(raw, page, height: float) -> list[tuple[int, Box]]:
@@ -61,16 +58,25 @@ def page_headings(raw, page, height: float) -> list[tuple[int, Box]]:
 
 def heading_texts(headings: list[tuple[int, Box]], fragments: list[Fragment]
                   ) -> list[tuple[int, str]]:
-    """(depth, title) of each heading: the page's fragments whose middle lies in its box,
-    in reading order (none where the box holds more than HEADING_WORDS words)."""
+    """(depth, title) of each heading: its words (see `boxed`), none where its box holds
+    more than S.tagged_words words (a tag around a page's text: a header artefact, a
+    heading's content tagged with it)."""
     out = []
-    for depth, (x0, top, x1, bottom) in headings:
-        inside = [f for f in fragments if top <= (f.top + f.bottom) / 2 <= bottom
-                  and x0 <= (f.x0 + f.x1) / 2 <= x1]
-        words = " ".join(f.text for f in sorted(inside, key=lambda f: (f.top, f.x0))).split()
-        if 0 < len(words) <= HEADING_WORDS:
-            out.append((depth, " ".join(words)))
+    for depth, box in headings:
+        found = boxed(box, fragments)
+        if found and len(found[0].split()) <= S.tagged_words:
+            out.append((depth, found[0]))
     return out
+
+
+def boxed(box: Box, fragments: list[Fragment]) -> tuple[str, float, float] | None:
+    """The text of the fragments whose middle lies in the box, in reading order, with the
+    first one's left edge and size; None for an empty box."""
+    x0, top, x1, bottom = box
+    inside = sorted((f for f in fragments if top <= (f.top + f.bottom) / 2 <= bottom
+                     and x0 <= (f.x0 + f.x1) / 2 <= x1), key=lambda f: (f.top, f.x0))
+    text = " ".join(" ".join(f.text for f in inside).split())
+    return (text, inside[0].x0, inside[0].size) if text else None
 
 
 def _walk(raw, element, found: list, depth: int) -> None:

@@ -1,5 +1,6 @@
 """The file's own outline as evidence of its headings, beside the typography: a PDF's
-bookmarks (pdf/bookmarks.py), else its tagged headings (pdf/tagged.py).
+bookmarks (pdf/bookmarks.py), else its tagged headings (pdf/tagged.py), else the lines
+of its linked contents list (pdf/linked.py).
 
 A paragraph whose first line is all of an entry's title, in the outline's order, is a
 heading the type did not tell apart (set like the body, or like the lines around it):

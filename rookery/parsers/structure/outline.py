@@ -57,13 +57,12 @@ REPEATED_LABEL = 3
 def build_document(raw: RawDocument, source: str = "") -> Document:
     """Turn a reader's blocks into a Document. When the reader found the title block by
     its typography (PDF), its lines replace the search for it among the blocks."""
-    blocks, outermost = split_contents(list(raw.blocks))
     furniture = list(raw.furniture)
-    if len(blocks) < len(raw.blocks):
-        kept = {id(b) for b in blocks}
-        furniture += [("contents", b.text) for b in raw.blocks if id(b) not in kept]
+    blocks, outermost = _without_contents(list(raw.blocks), furniture)
+    headed = head_bookmarked(blocks, raw.outline)
+    if headed is not blocks:  # a contents list is told by the headings it repeats: again,
+        blocks, outermost = _without_contents(headed, furniture)  # with the file's own
     blocks = lift_part_leads(blocks, outermost)
-    blocks = head_bookmarked(blocks, raw.outline)
     if raw.title_lines is not None:
         title, version, effective = meta.read_title_lines(raw.title_lines)
         # (a running head the reader gave as a title line is counted once, as furniture)
@@ -100,6 +99,15 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
                         raw.added)
     doc.reading = assess(doc, words, [title for _depth, title in raw.outline])
     return doc
+
+
+def _without_contents(blocks: list[Block], furniture: list) -> tuple[list[Block], set[str]]:
+    """The blocks less a contents list (split_contents), told to `furniture`."""
+    kept, outermost = split_contents(blocks)
+    if len(kept) < len(blocks):
+        staying = {id(b) for b in kept}
+        furniture += [("contents", b.text) for b in blocks if id(b) not in staying]
+    return kept, outermost
 
 
 def _shown(s: Section) -> tuple[str, ...]:

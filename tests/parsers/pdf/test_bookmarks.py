@@ -60,5 +60,5 @@ def test_bookmarked_headings_left_inside_paragraphs_make_the_reading_doubtful(tm
     assert len(left) >= 3
     assert set(left) <= {sub for depth, sub in outlined.headings() if depth == 1}
     assert doc.reading.doubtful
-    assert any(p.startswith(f"{len(left)} bookmarked or tagged headings read as text")
+    assert any(p.startswith(f"{len(left)} headings the file lists read as text")
                for p in doc.reading.problems)
