@@ -17,8 +17,8 @@ each checked against its sha256):
   rule sees it: turned, off the page), as a share;
 * each PDF against itself rewritten by Ghostscript and by pdftocairo: changes (0 is
   right, unless the rewrite changed the words or characters PDFium reads: "d" in the
-  table; or dropped the bookmarks or tags that name its headings, evidence the reader
-  uses: "o");
+  table; or dropped the bookmarks, tags or links that name its headings, evidence the
+  reader uses: "o");
 * every same-release pair (a PDF beside its Word file or web page): changes (0 is right);
 * every consecutive pair of versions of one document: changes (no truth: for reading).
 
@@ -173,22 +173,32 @@ def _rewritten(path: str, doc, name: str, work: str) -> dict:
 
 def _marks_lost(before: bytes, after: bytes) -> bool:
     """Did the rewrite drop or change what the file says of its own headings (its
-    bookmarks, else whether its headings are tagged), evidence the reader uses?
-    pdftocairo drops both; Ghostscript keeps bookmarks and drops tags."""
+    bookmarks, else whether it is tagged and its links into itself), evidence the reader
+    uses? pdftocairo drops all three; Ghostscript keeps bookmarks and drops tags."""
+    import ctypes
+
     import pypdfium2
     import pypdfium2.raw as raw
 
     from rookery.parsers.pdf.bookmarks import outline
 
-    def tagged(data: bytes) -> bool:
+    def tagged_and_linked(data: bytes) -> tuple[bool, int]:
         pdf = pypdfium2.PdfDocument(data)
         try:
-            return bool(raw.FPDFCatalog_IsTagged(pdf.raw))
+            links = 0
+            for k in range(len(pdf)):
+                page, at, link = pdf[k], ctypes.c_int(0), raw.FPDF_LINK()
+                while raw.FPDFLink_Enumerate(page.raw, ctypes.byref(at), ctypes.byref(link)):
+                    links += bool(raw.FPDFLink_GetDest(pdf.raw, link)
+                                  or raw.FPDFLink_GetAction(link))
+                page.close()
+            return bool(raw.FPDFCatalog_IsTagged(pdf.raw)), links
         finally:
             pdf.close()
 
     marks = outline(before)
-    return marks != outline(after) or not marks and tagged(before) != tagged(after)
+    return marks != outline(after) or not marks and \
+        tagged_and_linked(before) != tagged_and_linked(after)
 
 
 def _text_layer_moved(before: bytes, after: bytes) -> float:
@@ -246,7 +256,8 @@ def row_line(d: dict, r: dict) -> list[str]:
         if "error" in got:
             return "err"
         # "d": the rewrite changed the text PDFium reads (what no reading can undo); "o":
-        # it dropped the bookmarks or tags that name the headings (evidence the reader uses)
+        # it dropped the bookmarks, tags or links that name the headings (evidence the
+        # reader uses)
         return f"{got['changes']}{'d' if got.get('damaged', 0) > DAMAGED else ''}" \
             f"{'o' if got.get('changes') and got.get('unmarked') else ''}"
 
@@ -347,7 +358,7 @@ def main() -> int:
     unmarked = [x for x in changed if x.get("damaged", 0) <= DAMAGED and x.get("unmarked")]
     print(f"rewrites with changes: {len(changed)} of {len(rewrites)} ({len(damaged)} of them "
           f"rewrites that changed the text PDFium reads, {len(unmarked)} more that dropped "
-          f"the bookmarks or tags; the rest: {len(changed) - len(damaged) - len(unmarked)} "
+          f"the bookmarks, tags or links; the rest: {len(changed) - len(damaged) - len(unmarked)} "
           f"with {sum(x['changes'] for x in changed if x not in damaged and x not in unmarked)}"
           f" changes); same-release pairs with changes: "
           f"{sum(1 for p in same if p.get('changes'))} of {len(same)}; "
