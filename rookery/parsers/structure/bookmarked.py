@@ -35,6 +35,7 @@ _LETTER = re.compile(r"^\w \S")  # a letter alone that opens a key, words after 
 _ALPHA = re.compile(r"[^\W\d_]")
 _NON_WORD = re.compile(r"[^\w\n]+")
 HEADING_WORDS = 12  # the longest line a bookmark makes a heading
+LOOK_AHEAD = 20  # the entries after one looked at before it passes over a heading
 TITLE_CHARS = 120  # the characters of a title compared (an outline of rules quotes them)
 _CUT = " \u2026"  # what ends the key of a text cut at TITLE_CHARS (no key holds it)
 
@@ -66,16 +67,20 @@ def head_bookmarked(blocks: list[Block], outline: list[tuple[int, str]]) -> list
     times = Counter(forms(title)[0] for _depth, title in outline if forms(title))
     named: list[tuple[int, int]] = []  # (bookmark's depth, block's index), in order
     at = 0
-    for depth, title in outline:
-        # the title whole: a bookmark that carries a number names a numbered heading,
-        # not a line that only shares its words
-        key = (forms(title) or [""])[0]
-        ks = index.get(key, [])[bisect_left(index.get(key, []), at):]
-        if alone[key] > times[key]:
+    # the title whole: a bookmark that carries a number names a numbered heading, not a
+    # line that only shares its words
+    keys = [(forms(title) or [""])[0] for _depth, title in outline]
+    for n, (depth, _title) in enumerate(outline):
+        ks = index.get(keys[n], [])[bisect_left(index.get(keys[n], []), at):]
+        if alone[keys[n]] > times[keys[n]]:
             ks = [k for k in ks if blocks[k].kind == "heading"]
-        # a heading the type told apart before a paragraph: a contents list's line comes
-        # first, the heading it lists later
+        # a heading the type told apart before a paragraph (a contents list's line comes
+        # first, the heading it lists later), unless taking it would pass a heading the
+        # next entries name (a later part's heading that only shares the words)
         k = next((k for k in ks if blocks[k].kind == "heading"), ks[0] if ks else None)
+        if ks and k != ks[0] and _passes(blocks, index, keys[n + 1:n + 1 + LOOK_AHEAD],
+                                         ks[0], k):
+            k = ks[0]
         if k is not None:
             named.append((depth, k))
             at = k + 1
@@ -104,6 +109,17 @@ def head_bookmarked(blocks: list[Block], outline: list[tuple[int, str]]) -> list
         if end < len(block.text):
             out.append(piece(block, end + 1, len(block.text)))
     return out
+
+
+def _passes(blocks: list[Block], index: dict, later: list[str], start: int, end: int) -> bool:
+    """Is there a heading the type told apart between `start` and `end` that one of the
+    `later` entries names?"""
+    for key in later:
+        ks = index.get(key, [])
+        i = bisect_left(ks, start + 1)
+        if any(blocks[k].kind == "heading" for k in ks[i:bisect_left(ks, end)]):
+            return True
+    return False
 
 
 def _may_head(line: str) -> bool:

@@ -50,6 +50,13 @@ def shape(blocks):
     ([para("Storms"), heading("Setup", 1), para("Unfold it.")],
      [(0, "Setup"), (1, "Storms")],
      [("para", None, "Storms"), ("heading", 1, "Setup"), ("para", None, "Unfold it.")]),
+    # a later part's heading that only shares the words is not taken over the line
+    # here, when taking it would pass a heading the next entries name
+    ([heading("Setup", 1), para("Storms\nA wind blows."), heading("Play", 1),
+      heading("1. Storms", 2)],
+     [(0, "Setup"), (1, "Storms"), (0, "Play")],
+     [("heading", 1, "Setup"), ("heading", 2, "Storms"), ("para", None, "A wind blows."),
+      ("heading", 1, "Play"), ("heading", 2, "1. Storms")]),
     # a list item the outline names (a heading style that carries a bullet)
     ([heading("Setup", 1), Block(kind="item", text="Cargo:"), para("Take five crates.")],
      [(0, "Setup"), (1, "\u2022 Cargo:")],
