@@ -45,6 +45,27 @@ def head_bookmarked(blocks: list[Block], outline: list[tuple[int, str]]) -> list
     a heading over the rest of its text (see the module doc)."""
     if not outline:
         return blocks
+    promoted = _heading_something(blocks, _levels(blocks, _named(blocks, outline)))
+    if not promoted:
+        return blocks
+    out: list[Block] = []
+    for k, block in enumerate(blocks):
+        if k not in promoted:
+            out.append(block)
+            continue
+        end = block.text.find("\n")
+        end = len(block.text) if end < 0 else end
+        heading = piece(block, 0, end, kind="heading", emphasized=False)
+        heading.level = promoted[k]
+        out.append(heading)
+        if end < len(block.text):
+            out.append(piece(block, end + 1, len(block.text)))
+    return out
+
+
+def _named(blocks: list[Block], outline: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """(entry's depth, block's index) of each entry found, in order: a heading, or a
+    paragraph or list item whose short first line is all of the entry's title."""
     # each heading's text, and each paragraph's first line where it is short
     firsts = [block.text if block.kind == "heading" else
               first if block.kind in ("para", "item") and first.count(" ") < HEADING_WORDS
@@ -62,16 +83,17 @@ def head_bookmarked(blocks: list[Block], outline: list[tuple[int, str]]) -> list
         if block.kind == "heading" or _plain(block) and _may_head(first):
             for form in forms(first):
                 index.setdefault(form, []).append(k)
-    # a line set alone more often than the outline names it is no heading of its own (a
-    # running head the reader kept, a label each table repeats)
-    times = Counter(forms(title)[0] for _depth, title in outline if forms(title))
-    named: list[tuple[int, int]] = []  # (bookmark's depth, block's index), in order
-    at = 0
     # the title whole: a bookmark that carries a number names a numbered heading, not a
     # line that only shares its words
     keys = [(forms(title) or [""])[0] for _depth, title in outline]
+    # a line set alone more often than the outline names it is no heading of its own (a
+    # running head the reader kept, a label each table repeats)
+    times = Counter(keys)
+    named: list[tuple[int, int]] = []
+    at = 0
     for n, (depth, _title) in enumerate(outline):
-        ks = index.get(keys[n], [])[bisect_left(index.get(keys[n], []), at):]
+        ks = index.get(keys[n], [])
+        ks = ks[bisect_left(ks, at):]
         if alone[keys[n]] > times[keys[n]]:
             ks = [k for k in ks if blocks[k].kind == "heading"]
         # a heading the type told apart before a paragraph (a contents list's line comes
@@ -84,9 +106,13 @@ def head_bookmarked(blocks: list[Block], outline: list[tuple[int, str]]) -> list
         if k is not None:
             named.append((depth, k))
             at = k + 1
-    promoted = _levels(blocks, named)
-    # a heading heads something: a line alone with a heading of its rank or above next
-    # (a sentence a word processor styled as a heading) stays text
+    return named
+
+
+def _heading_something(blocks: list[Block], promoted: dict[int, int]) -> dict[int, int]:
+    """The promoted paragraphs (index → level) less any line alone with a heading of
+    its rank or above next: a heading heads something (a sentence a word processor
+    styled as a heading stays text)."""
     for k in sorted(promoted, reverse=True):
         nxt = blocks[k + 1] if k + 1 < len(blocks) else None
         level = promoted.get(k + 1, nxt.level if nxt is not None and nxt.kind == "heading"
@@ -94,21 +120,7 @@ def head_bookmarked(blocks: list[Block], outline: list[tuple[int, str]]) -> list
         if "\n" not in blocks[k].text and (nxt is None or level is not None
                                            and level <= promoted[k]):
             del promoted[k]
-    if not promoted:
-        return blocks
-    out: list[Block] = []
-    for k, block in enumerate(blocks):
-        if k not in promoted:
-            out.append(block)
-            continue
-        end = block.text.find("\n")
-        end = len(block.text) if end < 0 else end
-        heading = piece(block, 0, end, kind="heading", emphasized=False)
-        heading.level = promoted[k]
-        out.append(heading)
-        if end < len(block.text):
-            out.append(piece(block, end + 1, len(block.text)))
-    return out
+    return promoted
 
 
 def _passes(blocks: list[Block], index: dict, later: list[str], start: int, end: int) -> bool:
