@@ -7,6 +7,12 @@ font's idea of its ascent) on at least half of the pages, set at the same
 left edge, centre or right edge, or in the mirrored place (the outer corner of facing
 pages: right on odd pages, left on even ones), and not level with a column of text beside
 it (then it is that column's first or last line).
+
+A running head may also follow the text: the chapter or section a page is in, which
+changes as the document goes on. Those are taken by `_tracking_heads`: the outermost line
+of most pages at one height, in type no larger than the text's, whose words either head
+the page again on another page or stand as the heading they repeat on the same page or
+the one before.
 """
 from __future__ import annotations
 
@@ -52,8 +58,89 @@ def split_furniture(pages: list[list[Fragment]], widths: list[float] | None = No
             if len({i for i, _f in placed}) >= need:
                 doomed.update(id(f) for _i, f in placed)
                 texts.append(placed[0][1].text)
+    tracking = _tracking_heads(pages, widths, doomed, likely, need)
+    if tracking:
+        doomed.update(id(f) for _i, f in tracking)
+        texts.append(tracking[0][1].text)
     cleaned = [[f for f in frags if id(f) not in doomed] for frags in pages]
     return cleaned, texts
+
+
+_LETTERS = re.compile(r"[^\w]|[\d_]")
+
+
+def _words_key(text: str) -> str:
+    """A line's letters alone: a running head repeats its heading's words, with or
+    without its number and in its own punctuation."""
+    return _LETTERS.sub("", text).casefold()
+
+
+def _tracking_heads(pages: list[list[Fragment]], widths: list[float], doomed: set[int],
+                    likely: set[int], need: int) -> list[tuple[int, Fragment]]:
+    """The running heads whose words change with the chapter or section: fragments on
+    the outermost line of their page, at one height on at least `need` pages, placed
+    alike, not a column's line, in type no larger than the text's, each either repeated
+    at that place on another page or repeating a line of its own page or the page before
+    (the heading it follows). A page's own heading at its top is neither, so it stays."""
+    outer: list[tuple[int, Fragment]] = []
+    for index, frags in enumerate(pages):
+        left = [f for f in frags if id(f) not in doomed]
+        if left:
+            bases = [min(f.base for f in left), max(f.base for f in left)]
+            outer += [(index, f) for f in left if f.base in bases
+                      and any(c.isalpha() for c in f.text)]
+    if len({i for i, _f in outer}) < need:
+        return []
+    body = _body_size(pages)
+    taken: list[tuple[int, Fragment]] = []
+    for group in _same_height(outer):
+        if len({i for i, _f in group}) < need:
+            continue
+        band = {id(g) for _j, g in group}
+        keys: dict[str, set[int]] = defaultdict(set)
+        for i, f in group:
+            keys[_words_key(f.text)].add(i)
+        found = [(i, f) for i, f in group
+                 if f.size <= body * (1 + S.mate_size) and _words_key(f.text)
+                 and (len(keys[_words_key(f.text)]) > 1
+                      or any(_told_on_page(f, pages[j], band) for j in (i, i - 1) if j >= 0))
+                 and any(j != i and _aligned(f, g, widths[i], widths[j]) for j, g in group)
+                 and not _in_text_block(f, pages[i], likely)]
+        if len({i for i, _f in found}) >= max(S.tracking_pages, need // 2):
+            taken += found
+    return taken
+
+
+def _told_on_page(f: Fragment, frags: list[Fragment], band: set[int]) -> bool:
+    """Do the fragment's words stand on the page as a line of their own, or two lines
+    read together (a chapter's number above its title)? Digits count: a contents line's
+    page number makes it another line than the heading it lists."""
+    by_base: dict[int, list[Fragment]] = defaultdict(list)
+    for g in frags:
+        if id(g) not in band:
+            by_base[round(g.base)].append(g)
+    rest = [_line_key(" ".join(g.text for g in sorted(line, key=lambda g: g.x0)))
+            for _base, line in sorted(by_base.items())]
+    told = set(rest) | {a + b for a, b in zip(rest, rest[1:])}
+    words = f.text.split()
+    keys = {_line_key(f.text)}
+    if len(words) > 1:  # a page number set in the head's own fragment
+        keys |= {_line_key(" ".join(words[1:])) if words[0].isdigit() else "",
+                 _line_key(" ".join(words[:-1])) if words[-1].isdigit() else ""}
+    return bool(keys - {""} & told)
+
+
+def _line_key(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _body_size(pages: list[list[Fragment]]) -> float:
+    """The size most of the document's letters are set in."""
+    count: dict[float, int] = defaultdict(int)
+    for frags in pages:
+        for f in frags:
+            count[round(f.size, 1)] += len(f.text)
+    return max(count, key=count.get) if count else 0.0
 
 
 def _in_text_block(f: Fragment, frags: list[Fragment], likely: set[int]) -> bool:

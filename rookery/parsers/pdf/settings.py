@@ -113,6 +113,8 @@ class Settings:
         0.3, "em", "furniture whose edges or middles are this close is at one place")
     furniture_aligned_least: float = setting(
         3.0, "points", "furniture this close in place is at one place, however small its type")
+    tracking_pages: int = setting(
+        3, "count", "a running head that follows the text is one on at least this many pages")
     mate_size: float = setting(
         0.1, "ratio", "a line next to another in a size this close is in its type")
     level_with: float = setting(
