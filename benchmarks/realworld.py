@@ -12,7 +12,7 @@ each checked against its sha256):
   headings over nothing ("bare"),
   numbers printed twice or out of order, numbered rules left in another's text
   ("intx"), numbers set under a rule they follow ("under"), headings a PDF
-  lists itself (bookmarks, tags, linked contents) left as lines of text ("hdtx"), titles that are no titles, words lost;
+  lists itself (bookmarks, tags, linked contents) left as lines of text ("hdtx"), contents lines read as sections ("toc"), titles that are no titles, words lost;
 * the words pdftotext finds that the reader was never given (text it drops before any
   rule sees it: turned, off the page), as a share;
 * each PDF against itself rewritten by Ghostscript and by pdftocairo: changes (0 is
@@ -271,13 +271,14 @@ def row_line(d: dict, r: dict) -> list[str]:
             str(len(rd.get("in_text", []))) if rd else "-",
             str(len(rd.get("misplaced", []))) if rd else "-",
             str(len(rd.get("headings_in_text", []))) if rd else "-",
+            str(len(rd.get("contents_in_text", []))) if rd else "-",
             str(len(rd.get("junk_titles", []))) if rd else "-",
             str(w.get("lost", "-")), "-" if share is None else f"{100 * share:.1f}",
             rewrite("gs"), rewrite("cairo"), flag]
 
 
 HEADER = ["document", "fmt", "lang", "engine", "pages", "cpu s", "sects", "numd", "empty", "bare",
-          "rep", "order", "intx", "under", "hdtx", "junk", "lost", "miss%", "gs", "cairo", "verdict"]
+          "rep", "order", "intx", "under", "hdtx", "toc", "junk", "lost", "miss%", "gs", "cairo", "verdict"]
 
 
 def print_table(rows: list[list[str]], header: list[str]) -> None:
@@ -351,6 +352,7 @@ def main() -> int:
         totals["numbered rules left in text"] += len(rd.get("in_text", []))
         totals["numbers under a rule they follow"] += len(rd.get("misplaced", []))
         totals["headings the file lists read as text"] += len(rd.get("headings_in_text", []))
+        totals["contents lines read as sections"] += len(rd.get("contents_in_text", []))
         totals["junk titles"] += len(rd["junk_titles"])
     print("; ".join(f"{k}: {v}" for k, v in totals.items()))
     changed = [x for x in rewrites if x.get("changes")]

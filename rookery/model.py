@@ -273,6 +273,9 @@ class Reading:
     junk_titles: list[tuple[str, str]] = field(default_factory=list)  # (title, what it is)
     # headings the file names itself (bookmarks, tags) that the reading left as text
     headings_in_text: list[str] = field(default_factory=list)
+    # lines of sections that end in a leader ("Setup ........ 4"): a contents list read
+    # as sections and text
+    contents_in_text: list[str] = field(default_factory=list)
     words: WordAccount | None = None
 
     @property
@@ -299,6 +302,9 @@ class Reading:
         if self.headings_in_text:
             out.append(f"{plural(len(self.headings_in_text), 'heading')} the file lists read "
                        f"as text ({self.headings_in_text[0]!r})")
+        if self.contents_in_text:
+            out.append(f"{plural(len(self.contents_in_text), 'contents line')} read as "
+                       f"sections ({self.contents_in_text[0]!r})")
         if self.junk_titles:
             out.append(f"{plural(len(self.junk_titles), 'title')} that "
                        f"{'is' if len(self.junk_titles) == 1 else 'are'} not a title "
@@ -462,7 +468,8 @@ def reading_to_dict(r: Reading) -> dict:
            "out_of_order": list(r.out_of_order), "in_text": list(r.in_text),
            "misplaced": list(r.misplaced),
            "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles],
-           "headings_in_text": list(r.headings_in_text)}
+           "headings_in_text": list(r.headings_in_text),
+           "contents_in_text": list(r.contents_in_text)}
     if r.words is not None:
         w = r.words
         out["words"] = {"given": w.words, "in_sections": w.in_sections,
@@ -483,7 +490,8 @@ def reading_from_dict(d: dict) -> Reading:
                    out_of_order=list(d.get("out_of_order", [])),
                    in_text=list(d.get("in_text", [])), misplaced=list(d.get("misplaced", [])),
                    junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],
-                   headings_in_text=list(d.get("headings_in_text", [])), words=words)
+                   headings_in_text=list(d.get("headings_in_text", [])),
+                   contents_in_text=list(d.get("contents_in_text", [])), words=words)
 
 
 def number_matches(number: str, query: str) -> bool:

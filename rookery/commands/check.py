@@ -96,7 +96,8 @@ def render(release: str, format: str, reading) -> str:
             more = f" and {len(numbers) - LISTED} more" if len(numbers) > LISTED else ""
             lines.append(f"  {label}: {', '.join(numbers[:LISTED])}{more}")
     for label, titles in (("headings over nothing", reading.over_nothing),
-                          ("headings the file lists read as text", reading.headings_in_text)):
+                          ("headings the file lists read as text", reading.headings_in_text),
+                          ("contents lines read as sections", reading.contents_in_text)):
         if titles:
             more = len(titles) - LISTED
             lines.append(f"  {label}: " + ", ".join(repr(t) for t in titles[:LISTED])

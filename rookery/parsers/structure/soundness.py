@@ -21,6 +21,9 @@
   that would come next (its first subdivision, its next sibling, a parent's), which no
   section carries; or, in a section with no number, a run of three or more dotted
   numbers each going on from the last: rules the reader did not split off;
+* lines that end in a leader, a row of dots run out to a page number or to the line's
+  end ("Setup .......... 4"), three or more: a contents list read as sections, whose
+  entries may have taken the numbers of the rules they list;
 * headings the file's own outline names (a PDF's bookmarks) left as lines of text,
   several of them (bookmarked.py);
 * words of the text in no section and in no furniture the reader can name (account.py).
@@ -48,6 +51,12 @@ OVER_NOTHING_SHARE = 0.05  # the sections (a chart's title or two is no fault)
 RUN_OF_NUMBERS = 3  # dotted numbers in a row that make rules, in a section with no number
 # sections titled by the document's title's first word alone that make it a running head
 PAGE_AFTER_PAGE = 3
+# a leader: four or more dots (spaced or not), middle dots or ellipses, then perhaps a
+# page number, at the line's end
+_LEADER = re.compile(r"(?:[.\u00b7\u2026]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})?\s*$", re.I)
+_LEADER_HINTS = ("..", ". .", "\u00b7", "\u2026")
+CONTENTS_LINES = 3  # lines ending in a leader that make a contents list (one or two may
+# be a sentence trailing off)
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
 
 
@@ -64,7 +73,8 @@ def assess(doc: Document, words: WordAccount | None = None,
                    in_text=_in_text(sections, labels),
                    misplaced=_misplaced(sections, labels),
                    junk_titles=_junk_titles(sections, doc.title),
-                   headings_in_text=left_in_text(sections, list(outline)), words=words)
+                   headings_in_text=left_in_text(sections, list(outline)),
+                   contents_in_text=_contents_lines(sections), words=words)
 
 
 def _empty(sections: list[Section]) -> list[str]:
@@ -84,6 +94,17 @@ def _over_nothing(sections: list[Section]) -> list[str]:
            and not _has_children(sections, k)]
     return out if len(out) >= OVER_NOTHING and len(out) >= OVER_NOTHING_SHARE * len(sections) \
         else []
+
+
+def _contents_lines(sections: list[Section]) -> list[str]:
+    """Titles and lines of text that end in a leader, when there are enough of them to
+    be a contents list (see the module doc)."""
+    out = []
+    for s in sections:
+        for line in [s.own_title or ""] + s.text.split("\n"):
+            if any(hint in line for hint in _LEADER_HINTS) and _LEADER.search(line):
+                out.append(line.strip())
+    return out if len(out) >= CONTENTS_LINES else []
 
 
 def _has_children(sections: list[Section], k: int) -> bool:

@@ -274,3 +274,26 @@ def running_head(head: str, pages: int) -> str:
 def test_the_titles_first_words_as_a_running_head(head, pages, flagged):
     found = reading(running_head(head, pages))
     assert ((head, "the document's title again") in found.junk_titles) is flagged
+
+
+@pytest.mark.parametrize("lines,found", [
+    # a contents list left in a section: dotted leaders, spaced or not, page numbers or none
+    (["1 Setup .......... 3", "2 Play .......... 5", "3 Scoring .......... 9"], 3),
+    (["Setup . . . . . . 3", "Play . . . . . . 5", "Scoring . . . . . . ix"], 3),
+    (["Setup\u00b7\u00b7\u00b7\u00b7\u00b7\u00b7", "Play\u00b7\u00b7\u00b7\u00b7\u00b7",
+      "Scoring\u00b7\u00b7\u00b7\u00b7\u00b7"], 3),
+    # a sentence trailing off, or two, is text
+    (["And so the night goes on....", "Play on.", "Lanterns dim. . . ."], 0),
+    # dots inside a line are a blank to fill in, not a leader
+    (["Weight: .......... grams", "Height: .......... cm", "Name: .......... here"], 0),
+])
+def test_contents_lines_read_as_sections(lines, found):
+    sections = [titled("Rules", "\n".join(["Play fair."] + lines))]
+    assert len(assess(Document(title="Rules", sections=sections)).contents_in_text) == found
+
+
+def test_a_contents_list_read_as_rules_makes_a_reading_doubtful():
+    text = SOUND.replace("1. The Round", "Contents\n\n1 The Round .......... 1\n\n"
+                         "2 Moths .......... 2\n\n3 Glossary .......... 3\n\n1. The Round")
+    found = reading(text)
+    assert found.doubtful and found.contents_in_text
