@@ -150,16 +150,28 @@ def _two_sizes(word: list[Glyph]) -> bool:
     return any(_small_capital(g.size, big) for g in word)
 
 
-def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float | None:
+class SmallCaps(NamedTuple):
+    """Small capitals found on a line: their size and the family they are set in (a line
+    after it goes on in them only in that family)."""
+
+    size: float
+    family: str
+
+
+def restore_small_caps(glyphs: list[Glyph], small: SmallCaps | None = None
+                       ) -> SmallCaps | None:
     """In a line set in small capitals, the smaller capitals stand for lower-case letters:
     give them back their case ("CAN I" set C-an I reads "Can I"). A line whose words are
-    all small capitals shows nothing; `small` is the size of the small capitals the line
-    before it used, if it is their continuation. Returns the size of the small capitals
-    restored, or None."""
+    all small capitals shows nothing; `small` is the small capitals the line before it
+    used, if it is their continuation: in the same family (a heading's small capitals at
+    the body's size do not make the body after it small capitals). Returns the small
+    capitals restored, or None."""
     votes = tally(glyphs)
     if votes is None or not votes[0]:
         return None
-    letters, one_size = votes[:2]
+    letters, one_size, family = votes[0], votes[1], votes[3]
+    if small is not None and small.family != family:
+        small = None  # another face: the small capitals ended with the line before
     if one_size and small is None:
         return None  # no word of two sizes, and no small capitals going on: most lines
     found = None
@@ -168,23 +180,24 @@ def restore_small_caps(glyphs: list[Glyph], small: float | None = None) -> float
         if _small_capital(min(g.size for g in word), big):
             found = min(g.size for g in word)
     mapped = all(g.text.isupper() for g in letters)
+    going = small.size if small is not None else None
     if not mapped:
         # an engine that scales capitals down may map its glyphs to either case by their
         # first use ("dOes an anChored"): a line of two sizes with most letters at the
         # smaller is in small capitals all the same, and its larger letters are capitals
-        at = found or small  # ... or, all at their size, the rest of the line before
+        at = found or going  # ... or, all at their size, the rest of the line before
         if at is None or 2 * sum(_at_size(g, at) for g in letters) < len(letters) \
                 or found is None and not all(_at_size(g, at) for g in letters):
             return None
-    small = found or small
-    if small is None or not (found or all(_at_size(g, small) for g in letters)):
+    size = found or going
+    if size is None or not (found or all(_at_size(g, size) for g in letters)):
         return None
     for g in letters:
-        if _at_size(g, small):
+        if _at_size(g, size):
             g.text = g.text.lower()
         elif not mapped:
             g.text = g.text.upper()
-    return small
+    return SmallCaps(size, family)
 
 
 def _at_size(g: Glyph, size: float) -> bool:

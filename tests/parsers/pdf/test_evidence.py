@@ -166,6 +166,26 @@ def test_small_capitals_read_as_their_words(text, sizes, restored):
     assert "".join(g.text for g in glyphs).replace(" ", "") == restored.replace(" ", "")
 
 
+@pytest.mark.parametrize("family,expect", [
+    # the heading's small capitals go on into the next line in their own face (a line all
+    # at their size: lower case throughout) ...
+    ("display", "setup rules go here"),
+    # ... but the body after it, in another face at the small capitals' size, keeps its case
+    ("serif", "SETUP RULES GO HERE"),
+])
+def test_small_capitals_go_on_only_in_their_own_face(family, expect):
+    heading = set_line("VARIANT", sizes=[14, 10, 10, 10, 10, 10, 10])
+    for g in heading:
+        g.family = "display"
+    small = restore_small_caps(heading)
+    assert "".join(g.text for g in heading) == "Variant" and small is not None
+    body = set_line("SETUP RULES GO HERE", size=10)
+    for g in body:
+        g.family = family
+    restore_small_caps(body, small)
+    assert "".join(g.text for g in body) == expect
+
+
 def test_scaled_small_capitals_in_lower_case_are_small_capitals_not_body_type():
     assert line_style(set_line("Notes and Errata", sizes=[12.5, 9, 9, 9, 9, 9, 9, 9, 9, 9,
                                                             12.5, 9, 9, 9, 9, 9])).caps == "small"
