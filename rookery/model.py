@@ -276,6 +276,8 @@ class Reading:
     # lines of sections that end in a leader ("Setup ........ 4"): a contents list read
     # as sections and text
     contents_in_text: list[str] = field(default_factory=list)
+    # words set aside as a contents list, when they are more than a quarter of the text
+    contents_words: int = 0
     words: WordAccount | None = None
 
     @property
@@ -305,6 +307,9 @@ class Reading:
         if self.contents_in_text:
             out.append(f"{plural(len(self.contents_in_text), 'contents line')} read as "
                        f"sections ({self.contents_in_text[0]!r})")
+        if self.contents_words:
+            out.append(f"{plural(self.contents_words, 'word')} set aside as a contents list "
+                       f"(more than a quarter of the text)")
         if self.junk_titles:
             out.append(f"{plural(len(self.junk_titles), 'title')} that "
                        f"{'is' if len(self.junk_titles) == 1 else 'are'} not a title "
@@ -469,7 +474,7 @@ def reading_to_dict(r: Reading) -> dict:
            "misplaced": list(r.misplaced),
            "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles],
            "headings_in_text": list(r.headings_in_text),
-           "contents_in_text": list(r.contents_in_text)}
+           "contents_in_text": list(r.contents_in_text), "contents_words": r.contents_words}
     if r.words is not None:
         w = r.words
         out["words"] = {"given": w.words, "in_sections": w.in_sections,
@@ -491,7 +496,8 @@ def reading_from_dict(d: dict) -> Reading:
                    in_text=list(d.get("in_text", [])), misplaced=list(d.get("misplaced", [])),
                    junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],
                    headings_in_text=list(d.get("headings_in_text", [])),
-                   contents_in_text=list(d.get("contents_in_text", [])), words=words)
+                   contents_in_text=list(d.get("contents_in_text", [])),
+                   contents_words=d.get("contents_words", 0), words=words)
 
 
 def number_matches(number: str, query: str) -> bool:

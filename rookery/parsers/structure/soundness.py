@@ -14,6 +14,12 @@
   named by a number that is none of the document's, nor the next one after its own: a
   release, "6.2 9.2"), or the document's own title (or its first word, page after
   page) again (a running head read as a heading);
+* titles that are the first line of a sentence whose text goes on in lower case, three
+  or more long ones with no closing mark (a paragraph's opening read as its heading),
+  and the same title on three or more sections side by side (a grid's or a table's
+  rows read as sections: each column's label again and again);
+* a contents list that holds more than a quarter of the words: text that is no
+  contents set aside as one (a price list's dotted leaders);
 * a number set under a heading whose number it follows ("9" under "8. Conduct", "3.2"
   under "3.1 Setup"): a heading ranked wrong, or list items read as rules (unless the
   numbering starts afresh under that heading: "1.", "2.", "3." under "2. Setup");
@@ -55,6 +61,11 @@ PAGE_AFTER_PAGE = 3
 # page number, at the line's end
 _LEADER = re.compile(r"(?:[.\u00b7\u2026]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})?\s*$", re.I)
 _LEADER_HINTS = ("..", ". .", "\u00b7", "\u2026")
+CONTENTS_SHARE = 0.25  # of the words, set aside as contents, that make a misreading
+SENTENCE_WORDS = 6  # words in a title that may be a sentence's first line ...
+SENTENCE_TITLES = 3  # ... and how many of those make a misreading
+SIDE_BY_SIDE = 3  # sections in a row under one heading with one title: a grid's rows
+_CLOSING = tuple(".!?:;)]\"'\u00bb\u201d\u2019\u3002\uff1a\uff09")
 CONTENTS_LINES = 3  # lines ending in a leader that make a contents list (one or two may
 # be a sentence trailing off)
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
@@ -74,7 +85,8 @@ def assess(doc: Document, words: WordAccount | None = None,
                    misplaced=_misplaced(sections, labels),
                    junk_titles=_junk_titles(sections, doc.title),
                    headings_in_text=left_in_text(sections, list(outline)),
-                   contents_in_text=_contents_lines(sections), words=words)
+                   contents_in_text=_contents_lines(sections),
+                   contents_words=_contents_words(words), words=words)
 
 
 def _empty(sections: list[Section]) -> list[str]:
@@ -105,6 +117,12 @@ def _contents_lines(sections: list[Section]) -> list[str]:
             if any(hint in line for hint in _LEADER_HINTS) and _LEADER.search(line):
                 out.append(line.strip())
     return out if len(out) >= CONTENTS_LINES else []
+
+
+def _contents_words(words: WordAccount | None) -> int:
+    """The words set aside as a contents list, when they are too many to be one."""
+    aside = words.furniture.get("contents", 0) if words is not None else 0
+    return aside if words is not None and aside > CONTENTS_SHARE * words.words else 0
 
 
 def _has_children(sections: list[Section], k: int) -> bool:
@@ -227,11 +245,17 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
     # section or two
     again = {id(s) for s in (words if len(words) >= 2 else [])
              + (single if len(single) >= PAGE_AFTER_PAGE else [])}
+    sentences = _sentence_lines(sections)
+    side = _side_by_side(sections)
     for s in sections:
         title = s.own_title
         if not title:
             continue
         why = junk(title)
+        if why is None and id(s) in sentences:
+            why = "a sentence's first line"
+        if why is None and id(s) in side:
+            why = "one title side by side"
         if why == "a number alone" and _names_by_number(s, title, printed):
             why = None
         if why is None and id(s) in again:
@@ -239,6 +263,34 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
         if why is not None:
             out.append((title, why))
     return out
+
+
+def _sentence_lines(sections: list[Section]) -> set[int]:
+    """Sections titled by the first line of a sentence that their text goes on with (in
+    lower case), when there are enough of them to be a misreading."""
+    found = set()
+    for s in sections:
+        title, text = (s.own_title or "").strip(), s.text.lstrip()
+        if len(title.split()) >= SENTENCE_WORDS and not title.endswith(_CLOSING) \
+                and text[:1].islower():
+            found.add(id(s))
+    return found if len(found) >= SENTENCE_TITLES else set()
+
+
+def _side_by_side(sections: list[Section]) -> set[int]:
+    """Unnumbered sections in runs of SIDE_BY_SIDE or more under one heading with one
+    title (a grid read row by row gives each column's label again and again)."""
+    found: set[int] = set()
+    run: list[Section] = []
+    for s in sections + [None]:
+        if run and s is not None and not s.number and s.own_title == run[0].own_title \
+                and s.path == run[0].path:
+            run.append(s)
+            continue
+        if len(run) >= SIDE_BY_SIDE:
+            found.update(id(r) for r in run)
+        run = [s] if s is not None and not s.number and s.own_title else []
+    return found
 
 
 def _names_by_number(s: Section, title: str, printed: set[str]) -> bool:

@@ -297,3 +297,44 @@ def test_a_contents_list_read_as_rules_makes_a_reading_doubtful():
                          "2 Moths .......... 2\n\n3 Glossary .......... 3\n\n1. The Round")
     found = reading(text)
     assert found.doubtful and found.contents_in_text
+
+
+def test_paragraph_openings_read_as_titles_are_not_titles():
+    openings = [("When the last lantern goes out the round", "ends at once for everyone."),
+                ("A keeper who loses sight of the harbour", "pays one coin to the purse."),
+                ("Each beacon that crosses the reef this turn", "is turned face down."),
+                ("Players who tie share the win unless one", "holds more charts.")]
+    sections = [titled(t, x) for t, x in openings]
+    found = assess(Document(title="Rules", sections=sections))
+    assert [why for _t, why in found.junk_titles] == ["a sentence's first line"] * 4
+    # two are a judgement call, not a misreading; and a title with its closing mark, or
+    # text that opens a sentence of its own, is a title
+    assert assess(Document(title="Rules", sections=sections[:2])).junk_titles == []
+    kept = [titled(t + ".", x) for t, x in openings[:2]] + \
+        [titled(t, x.capitalize()) for t, x in openings[2:]]
+    assert assess(Document(title="Rules", sections=kept)).junk_titles == []
+
+
+@pytest.mark.parametrize("titles,flagged", [
+    # a grid of four forts read row by row: each column's label again and again
+    (["Fort Rules", "Fort Rules", "Fort Rules", "Fort Goals", "Fort Goals", "Fort Goals"], 6),
+    # two in a row, or the same title apart, is no grid
+    (["Example", "Example", "Setup", "Example"], 0),
+])
+def test_one_title_side_by_side_is_a_grid_read_by_rows(titles, flagged):
+    sections = [titled(t, "Hold the line.") for t in titles]
+    found = assess(Document(title="Rules", sections=sections)).junk_titles
+    assert len(found) == flagged
+    assert all(why == "one title side by side" for _t, why in found)
+
+
+def test_a_contents_list_holding_most_of_the_words_is_doubtful():
+    from rookery.model import WordAccount
+    sections = [titled("Points", "Squad of five")]
+    lean = WordAccount(words=100, in_sections=90, furniture={"contents": 10})
+    heavy = WordAccount(words=100, in_sections=40, furniture={"contents": 60})
+    assert assess(Document(title="Rules", sections=sections), lean).contents_words == 0
+    found = assess(Document(title="Rules", sections=sections), heavy)
+    assert found.contents_words == 60
+    assert "60 words set aside as a contents list (more than a quarter of the text)" \
+        in found.problems
