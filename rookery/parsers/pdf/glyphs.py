@@ -6,6 +6,7 @@ are what column detection looks at, since two columns share their baselines.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -159,7 +160,7 @@ def fragments(glyphs: list[Glyph], page: int, compiled: bool = True) -> list[Fra
 _RULES = ("space_gap", "fragment_gap", "word_space", "tight_space", "letter_spaced",
           "same_place", "other_size", "same_baseline", "baselines_apart", "sizes_apart",
           "marked_gaps", "marked_share", "tracking_least", "tracking_most", "tracking_gaps",
-          "short_word", "least_em")
+          "short_word", "least_em", "unmarked_gaps", "own_space")
 _CONSTANTS = tuple(getattr(S, name) for name in _RULES)
 
 
@@ -243,8 +244,16 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             tracking = _usual([gaps[k] for k in range(a, b - 1) if alnum[k] and alnum[k + 1]
                                and not _same_place(ink[k], ink[k + 1])] or gaps[a:b - 1])
             plain = tracking < S.letter_spaced
-            tight, loose = tracking + S.tight_space, tracking + (space_gap if marks_spaces
+            # a page that marks its spaces may hold a line that marks none (a producer
+            # that wrote that line's spaces as glyphs PDFium drops): its own word-wide
+            # gaps, several and none marked, are its spaces
+            marks = marks_spaces and _marks_own(range(a, b - 1), gaps, tracking, spaced,
+                                                inferred)
+            tight, loose = tracking + S.tight_space, tracking + (space_gap if marks
                                                                   else S.word_space)
+            # ... and where it marks some, an unmarked gap as wide as its marked ones is
+            # one of its spaces too
+            loose = min(loose, _own_space(range(a, b - 1), gaps, tracking, spaced, inferred))
             current = [ink[a]]
             for k in range(a, b - 1):
                 prev, g, gap = ink[k], ink[k + 1], gaps[k]
@@ -264,6 +273,25 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
                 current.append(g)
             out.append(Fragment(page, current))
     return out
+
+
+def _marks_own(at: range, gaps: list[float], tracking: float, spaced: set[int],
+               inferred: set[int]) -> bool:
+    """Does a line of a page that marks its spaces mark its own? Not when most of its
+    word-wide gaps, unmarked_gaps or more, have no mark."""
+    least = max(tracking, 0.0) + S.word_space  # (a line set tight parts no more)
+    wide = [k for k in at if gaps[k] > least]
+    marked = sum(k in spaced or k in inferred for k in wide)
+    return len(wide) - marked < S.unmarked_gaps or 2 * marked >= len(wide)
+
+
+def _own_space(at: range, gaps: list[float], tracking: float, spaced: set[int],
+               inferred: set[int]) -> float:
+    """A gap (just) narrower than the narrowest word-wide gap the line marks as a space:
+    any gap wider is a space too (infinite where it marks none)."""
+    least = max(tracking, 0.0) + S.word_space  # (a line set tight parts no more)
+    marked = [gaps[k] for k in at if (k in spaced or k in inferred) and gaps[k] > least]
+    return max(S.own_space * min(marked), least) if marked else math.inf
 
 
 def smaller_em(a: Glyph, b: Glyph) -> float:

@@ -89,6 +89,10 @@ class Settings:
         20, "count", "the fewest word-wide gaps that show whether a page marks its spaces")
     marked_share: float = setting(
         0.97, "share", "a page marks its spaces when this share of its word-wide gaps have one")
+    unmarked_gaps: int = setting(
+        3, "count", "a line that marks no space with this many word-wide gaps marks none")
+    own_space: float = setting(
+        0.9, "ratio", "an unmarked gap this share of a line's narrowest marked space is one")
     tracking_least: float = setting(
         -0.1, "em", "the tightest letter spacing a line is read to have (kerned pairs)")
     tracking_most: float = setting(

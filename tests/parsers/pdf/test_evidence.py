@@ -19,7 +19,8 @@ from rookery.parsers.pdf.typography import (line_style, other_glyphs, restore_sm
 
 
 def set_line(text: str, size: float = 10.0, tracking: float = 0.0, spaces: str = "glyph",
-             sizes: list[float] | None = None, base: float = 100.0, x: float = 50.0):
+             sizes: list[float] | None = None, base: float = 100.0, x: float = 50.0,
+             space: float = 0.3):
     """Glyphs of one line as an engine places them: each letter 0.5 em wide, `tracking`
     ems apart; a word space 0.3 em, written as a space glyph, inferred ("inferred": the
     glyph before it says so), or left as a bare gap ("gap")."""
@@ -28,11 +29,11 @@ def set_line(text: str, size: float = 10.0, tracking: float = 0.0, spaces: str =
         s = sizes[k] if sizes else size
         if ch == " ":
             if spaces == "glyph":
-                out.append(Glyph(" ", x, x + 0.3 * s, base - s, base + 0.2 * s, s, "serif",
+                out.append(Glyph(" ", x, x + space * s, base - s, base + 0.2 * s, s, "serif",
                                  False, False, (0, 0, 0), base=base))
             elif spaces == "inferred" and out:
                 out[-1].space_after = True
-            x += 0.3 * s
+            x += space * s
             continue
         out.append(Glyph(ch, x, x + 0.5 * s, base - 0.8 * s, base + 0.2 * s, s, "serif", False,
                          False, (0, 0, 0), base=base))
@@ -134,6 +135,40 @@ def test_a_gap_as_wide_as_a_space_parts_words_where_the_page_writes_none():
     # a list's number placed apart from its text, on a page that writes its spaces
     line = set_line("1.") + set_line("Recover", x=50.0 + 0.5 * 10 * 2 + 4.0)
     assert words(page_of(line))[0] == "1. Recover"
+
+
+def mixed_line(marked: set[int], text: str = "nous aurions pu adopter ou tout", space=0.18):
+    """A line whose word spaces are `space` ems wide, written as glyphs only after the
+    words counted in `marked` (a producer whose other spaces PDFium drops)."""
+    glyphs, x = [], 50.0
+    for k, word in enumerate(text.split()):
+        glyphs += set_line(word, x=x)
+        x = glyphs[-1].x1 + space * 10
+        if k in marked:
+            last = glyphs[-1]
+            glyphs.append(Glyph(" ", last.x1, x, last.top, last.bottom, 10, "serif", False,
+                                False, (0, 0, 0), base=last.base))
+    return glyphs
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("marked", [set(), {2}, {0, 3}])
+def test_a_line_that_marks_few_of_its_spaces_is_read_by_its_own_gaps(marked, compiled):
+    # on a page that marks its spaces, a line's narrow unmarked gaps as wide as its
+    # marked ones (or, marking none, several of them) are its spaces all the same
+    found = [f.text for f in fragments(page_of(mixed_line(marked)), 0, compiled=compiled)]
+    assert found[0] == "nous aurions pu adopter ou tout"
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_gaps_inside_words_narrower_than_the_lines_spaces_part_nothing(compiled):
+    # "WAVE" opened 0.15 em at two pairs, in a line whose one space is marked, 0.3 em
+    line = set_line("WAVE AT")
+    for k, g in enumerate(line):
+        shift = 1.5 * min(k, 2)  # after W and after A, 0.15 em more
+        g.x0, g.x1 = g.x0 + shift, g.x1 + shift
+    found = [f.text for f in fragments(page_of(line), 0, compiled=compiled)]
+    assert found[0] == "WAVE AT"
 
 
 def test_a_page_without_space_glyphs_is_read_by_its_gaps():

@@ -16,10 +16,10 @@ typedef struct {  /* what the grouping reads of a glyph */
 typedef struct {  /* the settings, in the order glyphs._RULES names them */
     double space_gap, fragment_gap, word_space, tight_space, letter_spaced, same_place,
         other_size, same_baseline, baselines_apart, sizes_apart, marked_gaps, marked_share,
-        tracking_least, tracking_most, tracking_gaps, short_word, least_em;
+        tracking_least, tracking_most, tracking_gaps, short_word, least_em, unmarked_gaps, own_space;
 } Rules;
 
-#define N_RULES 17  /* the fields above */
+#define N_RULES 19  /* the fields above */
 
 static int by_line(const void *pa, const void *pb) {  /* (baseline, x0, k) */
     const G *a = *(G *const *)pa, *b = *(G *const *)pb;
@@ -171,7 +171,28 @@ static int cut_row(G **ink, double *gaps, const char *spaced, const char *inferr
         double tracking = usual(scratch, m, r);
         int plain = tracking < r->letter_spaced;
         double tight = tracking + r->tight_space;
-        double loose = tracking + (marks_spaces ? r->space_gap : r->word_space);
+        double least = (tracking > 0.0 ? tracking : 0.0) + r->word_space;
+        int marks = marks_spaces;
+        if (marks) {  /* glyphs._marks_own */
+            Py_ssize_t wide = 0, marked = 0;
+            for (Py_ssize_t k = a; k < b - 1; k++)
+                if (gaps[k] > least) {
+                    wide += 1;
+                    marked += spaced[k] || inferred[k];
+                }
+            marks = wide - marked < r->unmarked_gaps || 2 * marked >= wide;
+        }
+        double loose = tracking + (marks ? r->space_gap : r->word_space);
+        double narrowest = -1.0;  /* glyphs._own_space */
+        for (Py_ssize_t k = a; k < b - 1; k++)
+            if ((spaced[k] || inferred[k]) && gaps[k] > least &&
+                (narrowest < 0.0 || gaps[k] < narrowest))
+                narrowest = gaps[k];
+        if (narrowest >= 0.0) {
+            double own = r->own_space * narrowest > least ? r->own_space * narrowest : least;
+            if (own < loose)
+                loose = own;
+        }
         PyObject *current = PyList_New(0);
         if (current == NULL || PyList_Append(current, ink[a]->glyph) < 0)
             goto fail;
@@ -239,7 +260,8 @@ PyObject *make_fragments(PyObject *Py_UNUSED(module), PyObject *const *args, Py_
                .other_size = rule[6], .same_baseline = rule[7], .baselines_apart = rule[8],
                .sizes_apart = rule[9], .marked_gaps = rule[10], .marked_share = rule[11],
                .tracking_least = rule[12], .tracking_most = rule[13],
-               .tracking_gaps = rule[14], .short_word = rule[15], .least_em = rule[16]};
+               .tracking_gaps = rule[14], .short_word = rule[15], .least_em = rule[16],
+               .unmarked_gaps = rule[17], .own_space = rule[18]};
     Py_ssize_t n = PyList_GET_SIZE(list);
     PyObject *out = PyList_New(0);
     if (out == NULL || n == 0)
