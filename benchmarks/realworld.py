@@ -269,7 +269,7 @@ def row_line(d: dict, r: dict) -> list[str]:
             str(len(rd.get("repeated", []))) if rd else "-",
             str(len(rd.get("out_of_order", []))) if rd else "-",
             str(len(rd.get("in_text", []))) if rd else "-",
-            str(len(rd.get("misplaced", []))) if rd else "-",
+            str(len(rd.get("misplaced", [])) + len(rd.get("astray", []))) if rd else "-",
             str(len(rd.get("headings_in_text", []))) if rd else "-",
             str(len(rd.get("contents_in_text", []))) if rd else "-",
             str(len(rd.get("junk_titles", []))) if rd else "-",
@@ -351,6 +351,7 @@ def main() -> int:
         totals["numbers out of order"] += len(rd["out_of_order"])
         totals["numbered rules left in text"] += len(rd.get("in_text", []))
         totals["numbers under a rule they follow"] += len(rd.get("misplaced", []))
+        totals["numbers under another's rule"] += len(rd.get("astray", []))
         totals["headings the file lists read as text"] += len(rd.get("headings_in_text", []))
         totals["contents lines read as sections"] += len(rd.get("contents_in_text", []))
         totals["junk titles"] += len(rd["junk_titles"])

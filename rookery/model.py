@@ -270,6 +270,8 @@ class Reading:
     out_of_order: list[str] = field(default_factory=list)  # numbers going backwards
     in_text: list[str] = field(default_factory=list)  # numbered rules left in another's text
     misplaced: list[str] = field(default_factory=list)  # under a heading whose number they follow
+    # dotted numbers under a numbered heading whose number is not theirs ("4.1" under "3.12")
+    astray: list[str] = field(default_factory=list)
     junk_titles: list[tuple[str, str]] = field(default_factory=list)  # (title, what it is)
     # headings the file names itself (bookmarks, tags) that the reading left as text
     headings_in_text: list[str] = field(default_factory=list)
@@ -301,6 +303,9 @@ class Reading:
         if self.misplaced:
             out.append(f"{plural(len(self.misplaced), 'number')} set under a rule "
                        f"{'it follows' if len(self.misplaced) == 1 else 'they follow'}")
+        if self.astray:
+            out.append(f"{plural(len(self.astray), 'number')} set under another's rule "
+                       f"({self.astray[0]})")
         if self.headings_in_text:
             out.append(f"{plural(len(self.headings_in_text), 'heading')} the file lists read "
                        f"as text ({self.headings_in_text[0]!r})")
@@ -471,7 +476,7 @@ def reading_to_dict(r: Reading) -> dict:
            "numbered": r.numbered, "empty": list(r.empty),
            "over_nothing": list(r.over_nothing), "repeated": list(r.repeated),
            "out_of_order": list(r.out_of_order), "in_text": list(r.in_text),
-           "misplaced": list(r.misplaced),
+           "misplaced": list(r.misplaced), "astray": list(r.astray),
            "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles],
            "headings_in_text": list(r.headings_in_text),
            "contents_in_text": list(r.contents_in_text), "contents_words": r.contents_words}
@@ -494,6 +499,7 @@ def reading_from_dict(d: dict) -> Reading:
                    repeated=list(d.get("repeated", [])),
                    out_of_order=list(d.get("out_of_order", [])),
                    in_text=list(d.get("in_text", [])), misplaced=list(d.get("misplaced", [])),
+                   astray=list(d.get("astray", [])),
                    junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],
                    headings_in_text=list(d.get("headings_in_text", [])),
                    contents_in_text=list(d.get("contents_in_text", [])),

@@ -91,7 +91,8 @@ def render(release: str, format: str, reading) -> str:
                            ("numbers printed twice", reading.repeated),
                            ("numbers out of order", reading.out_of_order),
                            ("numbered rules left in another's text", reading.in_text),
-                           ("numbers set under a rule they follow", reading.misplaced)):
+                           ("numbers set under a rule they follow", reading.misplaced),
+                           ("numbers set under another's rule", reading.astray)):
         if numbers:
             more = f" and {len(numbers) - LISTED} more" if len(numbers) > LISTED else ""
             lines.append(f"  {label}: {', '.join(numbers[:LISTED])}{more}")

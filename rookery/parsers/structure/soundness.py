@@ -23,6 +23,9 @@
 * a number set under a heading whose number it follows ("9" under "8. Conduct", "3.2"
   under "3.1 Setup"): a heading ranked wrong, or list items read as rules (unless the
   numbering starts afresh under that heading: "1.", "2.", "3." under "2. Setup");
+* a dotted number whose nearest numbered heading above it is not its own part ("4.1"
+  under "3.12", "1.2" under a list item "3"), in the same kind of numbering (digits under
+  digits): a heading ranked wrong or list items read as rules;
 * a number left in the text: a line of a numbered rule's text that opens with the number
   that would come next (its first subdivision, its next sibling, a parent's), which no
   section carries; or, in a section with no number, a run of three or more dotted
@@ -83,6 +86,7 @@ def assess(doc: Document, words: WordAccount | None = None,
                    out_of_order=_backwards(sections, labels),
                    in_text=_in_text(sections, labels),
                    misplaced=_misplaced(sections, labels),
+                   astray=_astray(sections, labels),
                    junk_titles=_junk_titles(sections, doc.title),
                    headings_in_text=left_in_text(sections, list(outline)),
                    contents_in_text=_contents_lines(sections),
@@ -188,6 +192,24 @@ def _misplaced(sections: list[Section], labels: list[Label | None]) -> list[str]
             if not first_of_scheme(first[(s.path[:j + 1], len(label.parts))]):
                 out.append(s.number)
                 break
+    return out
+
+
+def _astray(sections: list[Section], labels: list[Label | None]) -> list[str]:
+    """Dotted numbers whose nearest numbered heading above is not their own part (see
+    the module doc)."""
+    numbered = {s.heading: label for s, label in zip(sections, labels) if label is not None}
+    out = []
+    for s, label in zip(sections, labels):
+        if label is None or len(label.parts) < 2:
+            continue
+        above = next((numbered[h] for h in reversed(s.path) if h in numbered), None)
+        if above is None or above.parts[0].isdigit() != label.parts[0].isdigit():
+            continue
+        own = [p.casefold() for p in label.parts]
+        held = [p.casefold() for p in above.parts]
+        if len(held) >= len(own) or own[:len(held)] != held:
+            out.append(s.number)
     return out
 
 

@@ -338,3 +338,27 @@ def test_a_contents_list_holding_most_of_the_words_is_doubtful():
     assert found.contents_words == 60
     assert "60 words set aside as a contents list (more than a quarter of the text)" \
         in found.problems
+
+
+def ruled(number, title, path=(), text="Do it."):
+    return Section(title=title, kind="ruling", number=number, text=text, path=tuple(path),
+                   heading=number)
+
+
+@pytest.mark.parametrize("sections,astray", [
+    # a chapter's rules set under the last rule of the chapter before
+    ([ruled("3", "Play"), ruled("3.12", "Passing", ["3"]), ruled("4.1", "Scoring", ["3", "3.12"]),
+      ruled("4.2", "Ties", ["3", "3.12"])], ["4.1", "4.2"]),
+    # a part's rules under a list item numbered "3" read as a rule
+    ([ruled("1", "Conduct"), ruled("3", "Be kind", ["1"]), ruled("1.2", "Fair play", ["1", "3"])],
+     ["1.2"]),
+    # under their own part, however far down, they are in place (a hundreds scheme too)
+    ([ruled("4", "Challenges"), ruled("4.2", "Attack", ["4"]), ruled("4.2.1", "Defend", ["4"])],
+     []),
+    ([ruled("1", "Concepts"), ruled("100", "General", ["1"]),
+      ruled("100.1", "Players", ["1", "100"])], []),
+    # numbering that starts afresh in another scheme under a heading is its own
+    ([ruled("A", "Appendix"), ruled("1.1", "Quoted", ["A"])], []),
+])
+def test_numbers_set_under_another_rule(sections, astray):
+    assert assess(Document(title="Rules", sections=sections)).astray == astray
