@@ -88,7 +88,9 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
                     if b.lines[0].apart and not b.lead and not _candidate(b)
                     and names_something(b.lines[0].text))  # (a bold figure is no prose)
     heads = {style for style, n in alone.items() if n > named[style] and n > prose[style]}
-    kinds = [_kind(b, blocks[k + 1] if k + 1 < len(blocks) else None, heads)
+    captions = _captions(blocks, heads, body)
+    kinds = ["para" if id(b) in captions else _kind(b, blocks[k + 1] if k + 1 < len(blocks)
+                                                    else None, heads)
              for k, b in enumerate(blocks)]
     headings = [b for b, k in zip(blocks, kinds) if k == "heading"]
     levels = rank([b.lines[0].style for b in headings], [_depth(b.lines[0]) for b in headings])
@@ -107,6 +109,33 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
             finished, normalize_many([(raw, marks) for _block, raw, marks in finished])):
         block.text, block.marks = text, marks
     return [block for block, _raw, _marks in finished]
+
+
+# a caption's label: a word, then a number counting the figures or tables ("Figure 2.",
+# "Tabelle 3:", "図4")
+_LABELLED = re.compile(r"^([^\W\d_]+)\.?\s*(\d+(?:\.\d+)*)(?:[.:]|\s|$)")
+
+
+def _captions(blocks: list[LineBlock], heads: set, body) -> set[int]:
+    """Captions set alone in a heading's type: lines in an italic type, not bold, no
+    larger than the body, that open with one word and a number counting up ("Figure 1.",
+    "Figure 2."), two or more in that type. A caption stays with the text it sits in,
+    as it does on the web page the same source makes (the type's other lines, a block's
+    title, are judged as before)."""
+    found: dict = {}
+    for b in blocks:
+        style = b.lines[0].style
+        if style in heads and style.italic and not style.bold and style.size <= body.size \
+                and _candidate(b):
+            label = _LABELLED.match(b.lines[0].text)
+            if label is not None:
+                found.setdefault((style, label.group(1).casefold()), []).append((b, label))
+    out: set[int] = set()
+    for labelled in found.values():
+        counted = [tuple(int(n) for n in label.group(2).split(".")) for _b, label in labelled]
+        if len(labelled) >= S.caption_lines and counted == sorted(counted):
+            out.update(id(b) for b, _label in labelled)
+    return out
 
 
 def _glyphs(line: Line) -> list[Glyph]:

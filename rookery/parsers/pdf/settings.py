@@ -205,6 +205,8 @@ class Settings:
         0.3, "em", "a line without this room besides the next word's width is full")
 
     # ---- blocks (paragraphs.py)
+    caption_lines: int = setting(
+        2, "count", "labelled lines counting up in one italic type that make it a caption's")
     heading_lines: int = setting(
         3, "count", "a block of more lines than this is a paragraph, whatever its type")
     heading_words: int = setting(
