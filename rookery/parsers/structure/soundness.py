@@ -15,7 +15,7 @@
   release, "6.2 9.2"), or the document's own title (or its first word, page after
   page) again (a running head read as a heading);
 * titles that are the first line of a sentence whose text goes on in lower case, three
-  or more long ones with no closing mark (a paragraph's opening read as its heading),
+  or more long ones with no closing mark (or ending in a comma) (a paragraph's opening read as its heading),
   and the same title on three or more sections side by side (a grid's or a table's
   rows read as sections: each column's label again and again);
 * a contents list that holds more than a quarter of the words: text that is no
@@ -289,12 +289,12 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
 
 def _sentence_lines(sections: list[Section]) -> set[int]:
     """Sections titled by the first line of a sentence that their text goes on with (in
-    lower case), when there are enough of them to be a misreading."""
+    lower case, or after a comma), when there are enough of them to be a misreading."""
     found = set()
     for s in sections:
         title, text = (s.own_title or "").strip(), s.text.lstrip()
-        if len(title.split()) >= SENTENCE_WORDS and not title.endswith(_CLOSING) \
-                and text[:1].islower():
+        if len(title.split()) >= SENTENCE_WORDS and (
+                title.endswith(",") or not title.endswith(_CLOSING) and text[:1].islower()):
             found.add(id(s))
     return found if len(found) >= SENTENCE_TITLES else set()
 

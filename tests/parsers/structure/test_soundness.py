@@ -310,6 +310,9 @@ def test_paragraph_openings_read_as_titles_are_not_titles():
     # two are a judgement call, not a misreading; and a title with its closing mark, or
     # text that opens a sentence of its own, is a title
     assert assess(Document(title="Rules", sections=sections[:2])).junk_titles == []
+    # a comma at the title's end says the sentence goes on, whatever its next word's case
+    commas = [titled(t + ",", x.capitalize()) for t, x in openings]
+    assert len(assess(Document(title="Rules", sections=commas)).junk_titles) == 4
     kept = [titled(t + ".", x) for t, x in openings[:2]] + \
         [titled(t, x.capitalize()) for t, x in openings[2:]]
     assert assess(Document(title="Rules", sections=kept)).junk_titles == []
