@@ -16,7 +16,8 @@
   page) again (a running head read as a heading);
 * titles that are the first line of a sentence whose text goes on in lower case, three
   or more long ones with no closing mark (or ending in a comma) (a paragraph's opening read as its heading),
-  and the same title on three or more sections side by side (a grid's or a table's
+  the same title on three or more headings over nothing anywhere (a running head read
+  as a heading page after page), and the same title on three or more sections side by side (a grid's or a table's
   rows read as sections: each column's label again and again);
 * a contents list that holds more than a quarter of the words: text that is no
   contents set aside as one (a price list's dotted leaders);
@@ -269,19 +270,22 @@ def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[s
              + (single if len(single) >= PAGE_AFTER_PAGE else [])}
     sentences = _sentence_lines(sections)
     side = _side_by_side(sections)
+    heads_again = _bare_again(sections)
     for s in sections:
         title = s.own_title
         if not title:
             continue
         why = junk(title)
-        if why is None and id(s) in sentences:
-            why = "a sentence's first line"
-        if why is None and id(s) in side:
-            why = "one title side by side"
         if why == "a number alone" and _names_by_number(s, title, printed):
             why = None
         if why is None and id(s) in again:
             why = "the document's title again"
+        if why is None and id(s) in sentences:
+            why = "a sentence's first line"
+        if why is None and id(s) in side:
+            why = "one title side by side"
+        if why is None and id(s) in heads_again:
+            why = "one heading over nothing again and again"
         if why is not None:
             out.append((title, why))
     return out
@@ -297,6 +301,17 @@ def _sentence_lines(sections: list[Section]) -> set[int]:
                 title.endswith(",") or not title.endswith(_CLOSING) and text[:1].islower()):
             found.add(id(s))
     return found if len(found) >= SENTENCE_TITLES else set()
+
+
+def _bare_again(sections: list[Section]) -> set[int]:
+    """Unnumbered headings over nothing that share their title with two or more others
+    over nothing: a running head (or a page's label) read as a heading, page after page."""
+    bare: dict[str, list[int]] = {}
+    for k, s in enumerate(sections):
+        if s.own_title and not s.number and not s.question and not s.text.strip() \
+                and not _has_children(sections, k):
+            bare.setdefault(s.own_title.casefold(), []).append(id(s))
+    return {i for found in bare.values() if len(found) >= SIDE_BY_SIDE for i in found}
 
 
 def _side_by_side(sections: list[Section]) -> set[int]:

@@ -365,3 +365,16 @@ def ruled(number, title, path=(), text="Do it."):
 ])
 def test_numbers_set_under_another_rule(sections, astray):
     assert assess(Document(title="Rules", sections=sections)).astray == astray
+
+
+def test_one_heading_over_nothing_again_and_again_is_a_running_head():
+    sections = []
+    for n in range(1, 40):
+        sections.append(titled(f"Rule {n}", "Do it."))
+        if n % 10 == 0:
+            sections.append(titled("Official Rules"))  # a page's head, read as a heading
+    found = assess(Document(title="Rules", sections=sections))
+    assert [why for _t, why in found.junk_titles] == \
+        ["one heading over nothing again and again"] * 3
+    # twice is no habit; a heading with text under it is a heading
+    assert assess(Document(title="Rules", sections=sections[:25])).junk_titles == []
