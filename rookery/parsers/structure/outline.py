@@ -45,6 +45,7 @@ from .entries import gather_entries, split_entries, vocabulary
 from .glossary import alphabetical
 from .node import Node, path_below, shift
 from .runon import part_run_on_rules
+from .lists import framing, listed_heading
 from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, held_number,
                        list_item, printed_numbers, speakers, values)
 from .soundness import assess
@@ -149,6 +150,10 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
             _name(node, block.text)
             root.children.append(node)
             stack.append(node)
+        elif block.kind == "heading" and listed_heading(stack, block, ahead, k, flat):
+            # "1. Reconnaissance" set bold under "5. Trials", before 5.1: a list's item
+            stack[-1].body.append(Block(kind="item", text=block.text, marks=block.marks,
+                                        anchor=block.anchor))
         elif block.kind == "heading":
             read = read_label(block.text) if flat else None
             place = _by_number(stack, read[0]) if read else None
@@ -254,7 +259,8 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     if block.kind == "item" and not _title_like(rest) and not heads and not carried:
         return None
     # (a number alone is no list item: its words were set apart from it, as a section's)
-    if rest and list_item(label, numbers, ahead(k, len(label.parts)), stack[-1].body):
+    if rest and list_item(label, [n for _node, n in framing(stack)],
+                          ahead(k, len(label.parts)), stack[-1].body, known):
         return None
     place = _by_number(stack, label)
     if place is None:

@@ -220,11 +220,13 @@ class Later(NamedTuple):
     """What a document numbers after a block: the next number deeper than the block's own
     depth (None when there is none); whether a number of the block's rank comes before
     that one ("5." after "4."); whether the block's own number is printed again further
-    on."""
+    on; whether that deeper number is set as a heading; the next number of any depth."""
 
     deeper: tuple[str, ...] | None
     sibling_first: bool
     again: bool
+    deeper_heads: bool = False
+    following: tuple[str, ...] | None = None
 
 
 class Ahead:
@@ -237,6 +239,7 @@ class Ahead:
         self._rank: list[int | None] = [None] * len(blocks)  # where its rank is printed next
         self._again = [False] * len(blocks)
         self._next: list[tuple[str, ...] | None] = [None] * len(blocks)  # the next number
+        self._heads = [b.kind == "heading" for b in blocks]
         following = None
         later: dict[int, tuple[tuple[str, ...], int]] = {}  # depth → next deeper number, where
         printed: dict[tuple, int] = {}  # rank → where a number of it is printed next
@@ -267,9 +270,10 @@ class Ahead:
         """What is numbered after block `k`, whose number has `n` parts."""
         found = self._after[k].get(n)
         if found is None:
-            return Later(None, False, self._again[k])
+            return Later(None, False, self._again[k], False, self._next[k])
         sibling = self._rank[k]
-        return Later(found[0], sibling is not None and sibling < found[1], self._again[k])
+        return Later(found[0], sibling is not None and sibling < found[1], self._again[k],
+                     self._heads[found[1]], self._next[k])
 
 
 def _rank(parts: tuple[str, ...]) -> tuple:
@@ -286,7 +290,8 @@ def _before(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return int(x) < int(y) if x.isdigit() else (len(x), x) < (len(y), y)
 
 
-def list_item(label: Label, opened: list[Label], later: Later, held: list[Block]) -> bool:
+def list_item(label: Label, opened: list[Label], later: Later, held: list[Block],
+              known: set[tuple[str, ...]] = frozenset()) -> bool:
     """Is a number shallower than the numbered section it stands in (a "1." under "3.2")
     an item of a list in that section rather than a section of its own? It is when its
     number breaks the document's sequence there: the numbering it would close goes on
@@ -296,15 +301,18 @@ def list_item(label: Label, opened: list[Label], later: Later, held: list[Block]
     under "2.2.29"), when the document goes on numbering under it ("4." then "4.1",
     with no "5." between), or when it comes next after the number it would close. A
     number printed twice one after the other ("5.5" again after "5.5.2") is left to the
-    check that reports it. `opened`: the open numbers, outermost first; `later`: what
-    Ahead says of it; `held`: the blocks the section holds so far."""
+    check that reports it. A number no deeper than the section is judged by
+    _list_at_rank. `opened`: the open numbers, outermost first; `later`: what Ahead says
+    of it; `held`: the blocks the section holds so far; `known`: the numbers the
+    document prints."""
     n = len(label.parts)
-    if not opened or len(opened[-1].parts) <= n \
-            or any(extends(number.parts, label) for number in opened):
+    if any(extends(number.parts, label) for number in opened):
         return False
+    if not opened or len(opened[-1].parts) <= n:
+        return _list_at_rank(label, opened, later, held, known)
     inner = opened[-1]
     closing = inner.parts[:n]
-    deeper, sibling_first, again = later
+    deeper, sibling_first, again = later[:3]
     cut = deeper[:n] if deeper else None
     if cut is not None and (cut == closing and continues(inner, Label("", "", deeper))
                             or _before(cut, label.parts)):
@@ -321,6 +329,57 @@ def list_item(label: Label, opened: list[Label], later: Later, held: list[Block]
     if label.parent != closing[:-1]:  # "16.2" after "15.5.14": a chapter further on,
         return again or not _key(closing) < _key(label.parts)  # unless "16.2" comes later
     return not follows(Label("", "", closing), label)
+
+
+def _list_at_rank(label: Label, opened: list[Label], later: Later, held: list[Block],
+                  known: set[tuple[str, ...]]) -> bool:
+    """Is a one-part number no deeper than the section it stands in an item of a list in
+    that section? It is when the part goes on after it (inside_part); when it goes on a
+    list the section holds ("3." after the "2." item in its text), unless it comes next
+    after an open number (then it is that number's next sibling, "4. Winning" after
+    "3.") and is neither printed again further on nor followed by subdivisions set as
+    headings, or the document goes on numbering under it ("4." then "4.1") in
+    paragraphs, not headings (a paragraph does not head headings);
+    or when it starts afresh ("1.") at the rank of the open number, inside it ("1."
+    under "6."), in a document whose parts are divided by longer numbers ("7.1"): such a
+    part's own subdivisions are not numbered "1."."""
+    deeper, sibling_first, again, deeper_heads, after = later
+    last = held_number(label, held)
+    listed = last is not None and follows(last, label)
+    if inside_part(label, opened, deeper, after, listed):
+        return True
+    if len(label.parts) > 1:
+        return False  # (a list numbers its items "1.", "2.": a dotted number is no item)
+    under = deeper is not None and deeper[:1] == label.parts  # "4." then "4.1"
+    if any(follows(number, label) for number in opened) \
+            and not (listed and (again or under and deeper_heads)):
+        return False
+    if under and not sibling_first and not deeper_heads:
+        return False
+    if listed:
+        return True
+    if not opened or not first_of_scheme(label):
+        return False
+    inner = opened[-1]
+    return inner.parent == label.parent and inner.parts[-1].isdigit() \
+        and _key(label.parts) < _key(inner.parts) \
+        and any(len(parts) == 2 for parts in known)
+
+
+def inside_part(label: Label, opened: list[Label], dotted: tuple[str, ...] | None,
+                after: tuple[str, ...] | None = None, listed: bool = False) -> bool:
+    """Is a one-part number ("1.", "6.") inside the number open around it ("5.", or
+    "5.3") while the document's next dotted number is still under that part ("5.1", or
+    "5.4")? Then it is an item of a list in the part, not a part: part 5 was not done,
+    and a part does not hold its siblings. Not when the next number (`after`) is its
+    own first subdivision ("1." then "1.1": the part's own heading, under a heading
+    that numbers itself "1." too), unless it goes on a list the part holds (`listed`:
+    "2." after a "1." item, before "2.1"). `opened`: the open numbers, outermost
+    first; `dotted`: the next number of two parts or more."""
+    if len(label.parts) != 1 or not opened or first_subdivision(label, after) and not listed:
+        return False
+    return dotted is not None and len(dotted) > 1 and dotted[:1] == opened[-1].parts[:1] \
+        and dotted[1].isdigit()  # ("5.1", not an ordinal "1st" read as 1 › st)
 
 
 def held_number(label: Label, held: list[Block]) -> Label | None:

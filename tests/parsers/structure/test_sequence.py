@@ -72,6 +72,19 @@ DECISIONS = [
     ([], "15.5.14", "16.2. In a knockdown", ["17.1.1 Wins"], False),  # a chapter further on
     ([], "4.3.1", "5.2. Relevance", ["5.3. Presentation", "5.2 Placing"], True),  # it comes later
     ([], "7.1", "8. Team placement", ["7.2 Next rule"], True),  # jumps, and 7 goes on
+    # a number no deeper than the part it stands in: a list that starts afresh in "5.",
+    # or goes on the list the part holds, while the part goes on ("5.1" next)
+    ([], "5.", "1. Open the market", ["2. Haggle", "5.1 Stalls"], True),
+    (["1. One", "2. Two"], "5.", "3. Three", ["5.1 Stalls"], True),
+    (["1. One", "2. Two", "3. Three", "4. Four"], "5.", "5. Five", ["5.1 Stalls"], True),
+    (["1. One", "2. Two"], "5.", "3. Three", ["6. Next", "6.1 Rule"], True),  # the list goes on
+    ([], "6.", "1. Storms", ["2. Bandits", "7.1 Rule"], True),  # starts afresh in a part
+    (["1. One", "2. Two", "3. Three"], "3.", "4. Four", ["4. Winning", "4.1 Tally"], True),
+    ([], "3.", "4. Winning", ["4.1 Tally"], False),  # the next part
+    (["1. One", "2. Two", "3. Three"], "3.", "4. Winning", ["4.1 Tally"], False),
+    ([], "1.", "1. Conduct", ["1.1 Conduct"], False),  # the part's heading, numbered again
+    ([], "1.", "2. Setup", ["2.1 Board"], False),  # the next part, subdivided
+    ([], "6.", "1. Storms", ["1.1 Rule"], False),  # the document numbers under it
 ]
 
 
@@ -82,4 +95,6 @@ def test_a_number_that_breaks_the_sequence_is_a_list_item(held, opened, line, af
     label = read_label(line)[0]
     numbers = [read_label(f"{number} Rule")[0] for number in opened.split()]
     held_blocks = [Block(kind="item", text=t) for t in held]
-    assert list_item(label, numbers, Ahead(blocks)(0, len(label.parts)), held_blocks) is expected
+    known = {read_label(t)[0].parts for t in held + [line] + after}
+    assert list_item(label, numbers, Ahead(blocks)(0, len(label.parts)), held_blocks,
+                     known) is expected
