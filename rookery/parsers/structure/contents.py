@@ -5,6 +5,13 @@ list, a page that sets its contents as paragraphs rather than links). A block is
 contents list when most of its lines, once dot leaders and page numbers are taken off,
 are the text of headings that come after it; so is a run of one-line blocks that each
 are. The heading that only introduces such a list ("Contents") goes with it.
+
+A run is set aside only on the evidence a contents list gives (evidence.py): its entries
+name headings the document then sets, in its order, each a heading of its own (not a
+value the body repeats, "1 model", "110 pts"), spread over the body rather than copied
+together (a list or a table the body prints twice). A line that names no word ("3", "2 4
+6") or whose leaders end in what is no page ("Knight ....... 110 pts": a priced list)
+names no heading.
 """
 from __future__ import annotations
 
@@ -12,6 +19,7 @@ import re
 
 from ..blocks import ENDS_SENTENCE, Block, after_lead
 from ..numbering import Label, continues, follows, read_label
+from .evidence import lists, page_after
 
 _LEADER = re.compile(r"(?:\s*[.\u2026\u00b7_]\s*){3,}")  # "....", ". . .", "……"
 # two of its marks with only spaces between: where this is not found, no leader is
@@ -21,6 +29,9 @@ _PAGE = re.compile(r"\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.I)
 # a page number set in a column of its own (pages count from 1; a roman "X" or a lone
 # "0" in a figure is no page of a list)
 _PAGE_NUMBER = re.compile(r"0*[1-9]\d{0,3}")
+# what a leader leads to on a contents line: a page ("12", "xiv", "A-3", "12-13")
+_PAGE_AFTER_LEADER = re.compile(r"(?:[a-z][-\u2013]?)?\d{1,4}(?:[-\u2013]\d{1,4})?|[ivxlcdm]{1,7}",
+                                re.I)
 MIN_RUN = 3  # one-line blocks in a row that repeat later headings
 LONGEST = 160  # characters: a longer line is a sentence, not a contents entry
 SUBTOPIC_LINES = 4  # an entry's subtopics run to no more lines than this
@@ -38,11 +49,30 @@ def entry_key(line: str) -> str:
 
 
 def _names(line: str) -> tuple[str, str]:
-    """What a contents line may name: itself, or itself without a page number."""
+    """What a contents line may name: itself, or itself without a page number. A line of
+    no word names no heading, nor does one whose leaders lead to what is no page number
+    (a price, points, a weight: a priced list), nor a clause that a comma or a semicolon
+    ends (an item of a sentence's list)."""
     key = entry_key(line)  # leaders out first: they may fill a line of any length
-    if len(key) > LONGEST:
+    if len(key) > LONGEST or not any(c.isalpha() for c in key) or not _to_page(line) \
+            or line.rstrip().endswith((",", ";")):
         return "\0", "\0"  # names nothing
-    return key, entry_key(_PAGE.sub("", key))
+    bare = entry_key(_PAGE.sub("", key))
+    return key, bare if any(c.isalpha() for c in bare) else "\0"
+
+
+def _priced(run: list[Block]) -> bool:
+    """Does a line of the run lead with leaders to what is no page (points, a price)?"""
+    return not all(_to_page(line) for block in run for line in block.text.split("\n"))
+
+
+def _to_page(line: str) -> bool:
+    """Do the line's leaders, if it has any, lead to a page number (or to nothing)?"""
+    if not _TWO_MARKS.search(line):
+        return True
+    ends = [m.end() for m in _LEADER.finditer(line)]
+    tail = line[ends[-1]:].strip() if ends else ""
+    return not tail or bool(_PAGE_AFTER_LEADER.fullmatch(tail))
 
 
 def drop_contents(blocks: list[Block]) -> list[Block]:
@@ -59,12 +89,18 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
     joined: dict[int, list[str]] = {}  # a heading that runs later headings together
     listed = [False] * len(blocks)
     with_topics = [False] * len(blocks)
+    where: dict[str, list[int]] = {}  # the blocks that set each key, last first
+    named: dict[int, list[tuple[list[str], int | None]]] = {}  # each line's keys, page
     for k in range(len(blocks) - 1, -1, -1):
         block = blocks[k]
-        lines = [_names(line) for line in block.text.split("\n") if line.strip()]
+        # (a line of page numbers only, a list's column of them, neither names nor fails to)
+        lines = [_names(line) for line in block.text.split("\n")
+                 if line.strip() and not _page_numbers(line)]
         # a line may hold two entries or more, side by side ("1. Setup 2. Play")
-        hits = sum(a in later or b in later or b.split(" ", 1)[0] in firsts
-                   and bool(_joined_entries(b, later)) for a, b in lines)
+        named[k] = [([a] if a in later else [b] if b in later else _joined_entries(b, later)
+                     if b.split(" ", 1)[0] in firsts else [], page_after(a, b, later))
+                    for a, b in lines]
+        hits = sum(bool(keys) for keys, _page_number in named[k])
         listed[k] = bool(lines) and hits == len(lines) or (len(lines) >= 2 and
                                                           hits >= 0.6 * len(lines)) \
             or block.kind == "heading" and bool(joined.setdefault(
@@ -74,17 +110,29 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
         read = entry_key(block.text[:LONGEST]) if block.kind == "heading" \
             else _headline(block)
         if read or block.kind == "heading":
+            if block.kind == "heading" or block.lead or "\n" in block.text.strip() \
+                    or read_label(block.text) is not None:
+                where.setdefault(read, []).append(k)  # a heading, not a value ("110 pts")
             later.add(read)
             firsts.add(read.split(" ", 1)[0])
     listed = [a or b for a, b in zip(listed, with_topics)]
     naming = list(listed)  # the blocks that name later headings themselves
     # an entry's own subtopics ("Ready, Exerted, Damaged" under "5.1. Conditions") name
-    # no heading, but lie between entries that do: they belong to the list
+    # no heading, but lie between entries that do (or the list's column of pages): they
+    # belong to the list
     for k in range(1, len(blocks) - 1):
         if not listed[k] and listed[k - 1] and _subtopic(blocks[k]) and (
-                listed[k + 1] or k + 2 < len(blocks) and listed[k + 2]
-                and _subtopic(blocks[k + 1])):
+                listed[k + 1] or _page_column(blocks, k + 1) > k + 1
+                or k + 2 < len(blocks) and listed[k + 2] and _subtopic(blocks[k + 1])):
             listed[k] = True
+    # so do the few names between the list and the column of its pages set after it
+    # (entries the body words otherwise)
+    for k in range(1, len(blocks) - 1):
+        if listed[k - 1] and not listed[k]:
+            names = next((g for g in range(1, SUBTOPIC_LINES + 1) if k + g < len(blocks)
+                          and _page_column(blocks, k + g) - (k + g) >= MIN_RUN), 0)
+            if names and all(_entry_line(blocks[j]) for j in range(k, k + names)):
+                listed[k:k + names] = naming[k:k + names] = [True] * names
     drop = set()
     k = 0
     while k < len(blocks):
@@ -92,12 +140,15 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
             k += 1
             continue
         end = k
-        while end + 1 < len(blocks) and listed[end + 1]:
-            end += 1
+        while end + 1 < len(blocks) and listed[end + 1] \
+                or _page_column(blocks, end + 1) > end + 1:
+            end = end + 1 if listed[end + 1] else _page_column(blocks, end + 1) - 1
         multi = any(blocks[j].text.count("\n") >= 1 and not with_topics[j]
                     for j in range(k, end + 1))
         if (end - k + 1 >= MIN_RUN or multi) and not _in_flow(blocks, k, end) \
-                and not _mirrored(blocks, k, end, naming):
+                and not _mirrored(blocks, k, end, naming) \
+                and not _priced(blocks[k:end + 1]) \
+                and lists(blocks, [named[j] for j in range(k, end + 1)], where, end):
             drop.update(range(k, end + 1))
         k = end + 1
     drop = _widen(blocks, drop)
@@ -169,7 +220,7 @@ def _mirrored(blocks: list[Block], first: int, last: int, naming: list[bool]) ->
     named = {entry_key(blocks[j].text[:LONGEST]) for j in range(first, last + 1)
              if naming[j] and blocks[j].kind == "heading"}
     if not any(blocks[j].kind == "heading" and naming[j] and not naming[j + 1]
-               for j in range(first, last)):
+               and not _page_numbers(blocks[j + 1].text) for j in range(first, last)):
         return False
     after = next((j for j in range(last + 1, len(blocks)) if blocks[j].kind == "heading"),
                  None)
@@ -218,6 +269,25 @@ def _entry_label(block: Block) -> Label | None:
         return None
     read = read_label(text)
     return read[0] if read is not None and read[1] else None
+
+
+def _page_column(blocks: list[Block], start: int) -> int:
+    """Where the column of page numbers that opens at block `start` ends (`start` where
+    none does): blocks of page numbers only, which never go back."""
+    end, pages = start, [0]
+    while end < len(blocks) and _page_numbers(blocks[end].text):
+        numbers = [int(word) for word in blocks[end].text.split()]
+        if numbers != sorted(numbers) or numbers[0] < pages[-1]:
+            break
+        pages += numbers
+        end += 1
+    return end
+
+
+def _entry_line(block: Block) -> bool:
+    """A name on a line of its own, not a sentence: what a contents list sets."""
+    text = block.text.strip()
+    return "\n" not in text and 0 < len(text) <= LONGEST and not ENDS_SENTENCE.search(text)
 
 
 def _page_numbers(text: str) -> bool:
