@@ -278,6 +278,9 @@ class Reading:
     # lines of sections that end in a leader ("Setup ........ 4"): a contents list read
     # as sections and text
     contents_in_text: list[str] = field(default_factory=list)
+    # runs of three or more lines that are each a bare figure ("110 pts"), two runs or
+    # more: a table's column of values read apart from the rows it belongs to
+    figures_apart: list[str] = field(default_factory=list)
     # words set aside as a contents list, when they are more than a quarter of the text
     contents_words: int = 0
     words: WordAccount | None = None
@@ -312,6 +315,10 @@ class Reading:
         if self.contents_in_text:
             out.append(f"{plural(len(self.contents_in_text), 'contents line')} read as "
                        f"sections ({self.contents_in_text[0]!r})")
+        if self.figures_apart:
+            out.append(f"{plural(len(self.figures_apart), 'column')} of figures read apart "
+                       f"from {'its' if len(self.figures_apart) == 1 else 'their'} rows "
+                       f"({self.figures_apart[0]!r})")
         if self.contents_words:
             out.append(f"{plural(self.contents_words, 'word')} set aside as a contents list "
                        f"(more than a quarter of the text)")
@@ -479,7 +486,8 @@ def reading_to_dict(r: Reading) -> dict:
            "misplaced": list(r.misplaced), "astray": list(r.astray),
            "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles],
            "headings_in_text": list(r.headings_in_text),
-           "contents_in_text": list(r.contents_in_text), "contents_words": r.contents_words}
+           "contents_in_text": list(r.contents_in_text), "contents_words": r.contents_words,
+           "figures_apart": list(r.figures_apart)}
     if r.words is not None:
         w = r.words
         out["words"] = {"given": w.words, "in_sections": w.in_sections,
@@ -503,7 +511,8 @@ def reading_from_dict(d: dict) -> Reading:
                    junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],
                    headings_in_text=list(d.get("headings_in_text", [])),
                    contents_in_text=list(d.get("contents_in_text", [])),
-                   contents_words=d.get("contents_words", 0), words=words)
+                   contents_words=d.get("contents_words", 0),
+                   figures_apart=list(d.get("figures_apart", [])), words=words)
 
 
 def number_matches(number: str, query: str) -> bool:

@@ -98,7 +98,9 @@ def render(release: str, format: str, reading) -> str:
             lines.append(f"  {label}: {', '.join(numbers[:LISTED])}{more}")
     for label, titles in (("headings over nothing", reading.over_nothing),
                           ("headings the file lists read as text", reading.headings_in_text),
-                          ("contents lines read as sections", reading.contents_in_text)):
+                          ("contents lines read as sections", reading.contents_in_text),
+                          ("columns of figures read apart from their rows",
+                           reading.figures_apart)):
         if titles:
             more = len(titles) - LISTED
             lines.append(f"  {label}: " + ", ".join(repr(t) for t in titles[:LISTED])

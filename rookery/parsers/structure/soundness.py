@@ -19,6 +19,8 @@
   the same title on three or more headings over nothing anywhere (a running head read
   as a heading page after page), and the same title on three or more sections side by side (a grid's or a table's
   rows read as sections: each column's label again and again);
+* lines that are each a bare figure ("110 pts", "2.5"), three or more in a row, in two
+  places or more: a table's columns of values read apart from the rows they belong to;
 * a contents list that holds more than a quarter of the words: text that is no
   contents set aside as one (a price list's dotted leaders);
 * a number set under a heading whose number it follows ("9" under "8. Conduct", "3.2"
@@ -65,6 +67,10 @@ PAGE_AFTER_PAGE = 3
 # page number, at the line's end
 _LEADER = re.compile(r"(?:[.\u00b7\u2026]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})?\s*$", re.I)
 _LEADER_HINTS = ("..", ". .", "\u00b7", "\u2026")
+# a line that is a figure alone, perhaps with a short unit in letters ("110 pts", "45%")
+_FIGURE = re.compile(r"^\s*[-+]?\d+(?:[.,]\d+)?\s*(?:[A-Za-z\u00c0-\u024f\u0400-\u04ff]{1,4}\.?|%)?\s*$")
+FIGURES_IN_A_ROW = 3  # lines of figures in a row that make a column read apart ...
+FIGURE_COLUMNS = 2  # ... and how many such runs make a misreading
 CONTENTS_SHARE = 0.25  # of the words, set aside as contents, that make a misreading
 SENTENCE_WORDS = 6  # words in a title that may be a sentence's first line ...
 SENTENCE_TITLES = 3  # ... and how many of those make a misreading
@@ -91,7 +97,8 @@ def assess(doc: Document, words: WordAccount | None = None,
                    junk_titles=_junk_titles(sections, doc.title),
                    headings_in_text=left_in_text(sections, list(outline)),
                    contents_in_text=_contents_lines(sections),
-                   contents_words=_contents_words(words), words=words)
+                   contents_words=_contents_words(words),
+                   figures_apart=_figures_apart(sections), words=words)
 
 
 def _empty(sections: list[Section]) -> list[str]:
@@ -122,6 +129,23 @@ def _contents_lines(sections: list[Section]) -> list[str]:
             if any(hint in line for hint in _LEADER_HINTS) and _LEADER.search(line):
                 out.append(line.strip())
     return out if len(out) >= CONTENTS_LINES else []
+
+
+def _figures_apart(sections: list[Section]) -> list[str]:
+    """The first line of each run of bare figures in a section's text, when there are
+    enough runs to be a table's columns read apart from their rows."""
+    out = []
+    for s in sections:
+        run, first = 0, ""
+        for line in s.text.split("\n"):
+            run = run + 1 if line and line[0] in _FIGURE_STARTS and _FIGURE.match(line) else 0
+            first = line.strip() if run == 1 else first
+            if run == FIGURES_IN_A_ROW:
+                out.append(first)
+    return out if len(out) >= FIGURE_COLUMNS else []
+
+
+_FIGURE_STARTS = frozenset("0123456789-+ ")
 
 
 def _contents_words(words: WordAccount | None) -> int:

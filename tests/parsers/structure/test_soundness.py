@@ -378,3 +378,16 @@ def test_one_heading_over_nothing_again_and_again_is_a_running_head():
         ["one heading over nothing again and again"] * 3
     # twice is no habit; a heading with text under it is a heading
     assert assess(Document(title="Rules", sections=sections[:25])).junk_titles == []
+
+
+@pytest.mark.parametrize("texts,found", [
+    # a points table read column by column: the names in one run, the values in another
+    (["Squad of five\nSquad of ten\nCaptain", "110 pts\n220 pts\n65 pts",
+      "Riders\nWagon", "80 pts\n95 pts\n40 pts"], ["110 pts", "80 pts"]),
+    # values kept on their rows, or one short column, are no misreading
+    (["Squad of five 110 pts\nSquad of ten 220 pts\nCaptain 65 pts"], []),
+    (["Scores:\n1\n2\n3", "Play on."], []),
+])
+def test_columns_of_figures_read_apart_from_their_rows(texts, found):
+    sections = [titled(f"Part {k}", text) for k, text in enumerate(texts)]
+    assert assess(Document(title="Rules", sections=sections)).figures_apart == found
