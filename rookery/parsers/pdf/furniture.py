@@ -100,38 +100,64 @@ def _tracking_heads(pages: list[list[Fragment]], widths: list[float], doomed: se
         keys: dict[str, set[int]] = defaultdict(set)
         for i, f in group:
             keys[_words_key(f.text)].add(i)
+        told: dict[int, set[str]] = {}  # each page's lines, read once for the group
+
+        def tells(j: int, f: Fragment) -> bool:
+            if j not in told:
+                told[j] = _lines_told(pages[j], band)
+            return bool(_head_keys(f.text) & told[j])
+
         found = [(i, f) for i, f in group
                  if f.size <= body * (1 + S.mate_size) and _words_key(f.text)
-                 and (len(keys[_words_key(f.text)]) > 1
-                      or any(_told_on_page(f, pages[j], band) for j in (i, i - 1) if j >= 0))
                  and any(j != i and _aligned(f, g, widths[i], widths[j]) for j, g in group)
-                 and not _in_text_block(f, pages[i], likely)]
+                 and _stands_off(f, pages[i], band)
+                 and not _in_text_block(f, pages[i], likely)
+                 and (len(keys[_words_key(f.text)]) > 1
+                      or any(tells(j, f) for j in (i, i - 1) if j >= 0))]
         if len({i for i, _f in found}) >= max(S.tracking_pages, need // 2):
             taken += found
     return taken
 
 
-def _told_on_page(f: Fragment, frags: list[Fragment], band: set[int]) -> bool:
-    """Do the fragment's words stand on the page as a line of their own, or two lines
-    read together (a chapter's number above its title)? Digits count: a contents line's
-    page number makes it another line than the heading it lists."""
+def _stands_off(f: Fragment, frags: list[Fragment], band: set[int]) -> bool:
+    """Is the head set off from the page's text: no line within a line's distance of it
+    (next_line ems), as a running head stands in its margin? A page's first or last line
+    of text has its neighbour a line away."""
+    reach = S.next_line * f.size
+    return not any(0 < abs(g.base - f.base) <= reach for g in frags if id(g) not in band)
+
+
+def _lines_told(frags: list[Fragment], band: set[int]) -> set[str]:
+    """The page's lines (the band's left out) as keys, alone and two read together (a
+    chapter's number above its title). Digits count: a contents line's page number
+    makes it another line than the heading it lists."""
     by_base: dict[int, list[Fragment]] = defaultdict(list)
     for g in frags:
         if id(g) not in band:
             by_base[round(g.base)].append(g)
     rest = [_line_key(" ".join(g.text for g in sorted(line, key=lambda g: g.x0)))
             for _base, line in sorted(by_base.items())]
-    told = set(rest) | {a + b for a, b in zip(rest, rest[1:])}
-    words = f.text.split()
-    keys = {_line_key(f.text)}
-    if len(words) > 1:  # a page number set in the head's own fragment
-        keys |= {_line_key(" ".join(words[1:])) if words[0].isdigit() else "",
-                 _line_key(" ".join(words[:-1])) if words[-1].isdigit() else ""}
-    return bool(keys - {""} & told)
+    return set(rest) | {a + b for a, b in zip(rest, rest[1:])}
+
+
+def _head_keys(text: str) -> set[str]:
+    """A head's keys: its words, and its words without a page number set in its own
+    fragment."""
+    words = text.split()
+    keys = {_line_key(text)}
+    if len(words) > 1:
+        if words[0].isdigit():
+            keys.add(_line_key(" ".join(words[1:])))
+        if words[-1].isdigit():
+            keys.add(_line_key(" ".join(words[:-1])))
+    return keys - {""}
+
+
+_NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 def _line_key(text: str) -> str:
-    return "".join(c for c in text.casefold() if c.isalnum())
+    return _NOT_ALNUM.sub("", text.casefold())
 
 
 def _body_size(pages: list[list[Fragment]]) -> float:
