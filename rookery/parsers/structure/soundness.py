@@ -31,7 +31,8 @@
   digits): a heading ranked wrong or list items read as rules;
 * a number left in the text: a line of a numbered rule's text that opens with the number
   that would come next (its first subdivision, its next sibling, a parent's), which no
-  section carries; or, in a section with no number, a run of three or more dotted
+  section carries (an unnumbered heading's number is the one its title prints after a
+  word: "Article 14"); or, in a section with no number, a run of three or more dotted
   numbers each going on from the last: rules the reader did not split off;
 * lines that end in a leader, a row of dots run out to a page number or to the line's
   end ("Setup .......... 4"), three or more: a contents list read as sections, whose
@@ -60,6 +61,9 @@ _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|
 _PAGE = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
 OVER_NOTHING = 3  # headings over nothing that make a misreading, and their share of
 OVER_NOTHING_SHARE = 0.05  # the sections (a chart's title or two is no fault)
+# a word and a number opening a title ("Article 14:", "§ 4"), the number a heading
+# prints where the reader took none
+_WORD_NUMBER = re.compile(r"^(?:[^\W\d_]+\.?|\u00a7)\s*(\d{1,4})(?:[.:)]|\s|$)")
 RUN_OF_NUMBERS = 3  # dotted numbers in a row that make rules, in a section with no number
 # sections titled by the document's title's first word alone that make it a running head
 PAGE_AFTER_PAGE = 3
@@ -244,6 +248,7 @@ def _in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
     printed = {label.parts for label in labels if label is not None}
     out: list[str] = []
     for s, start in zip(sections, labels):
+        start = start or _titled_number(s)
         last, run = start, []
         for line in s.text.split("\n"):
             read = read_label(line.lstrip())
@@ -262,6 +267,14 @@ def _in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
         if start is not None or len(run) >= RUN_OF_NUMBERS:
             out += [n for n in run if n not in out]
     return out
+
+
+def _titled_number(s: Section) -> Label | None:
+    """The number an unnumbered heading prints in its title after a word ("Article 14:
+    FIDE", "§ 4 Play"): where its rules go on from in its text."""
+    found = _WORD_NUMBER.match(s.own_title or "") if not s.number else None
+    read = read_label(f"{found.group(1)}.", loose=True) if found else None
+    return read[0] if read else None
 
 
 def _label(s: Section) -> Label | None:

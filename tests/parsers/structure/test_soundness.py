@@ -103,6 +103,12 @@ def section(number, text, title=None):
     ([section(None, "1.1 Draw two.\n1.2 Discard one.", "Summary")], []),
     # an earlier number, or one from elsewhere, opens no missed rule
     ([section("4.2", "Discard one.\n4.1 still holds.\n4.3 Pass.")], []),
+    # an unnumbered heading that prints its number after a word: its first rule missed
+    ([section(None, "14.1 Federations may ask for a ruling.", "Article 14: Rulings")],
+     ["14.1"]),
+    ([section(None, "Play goes left.\n4.1 The first player draws.", "\u00a7 4 Play")], ["4.1"]),
+    # ... and a list that starts afresh under it is its own
+    ([section(None, "Each turn:\n1. Draw.\n2. Pass.", "Article 14: Turns")], []),
 ])
 def test_numbers_left_in_the_text(sections, left):
     assert assess(Document(title="Rules", sections=sections)).in_text == left
