@@ -476,18 +476,18 @@ def document_from_dict(d: dict, source: str = "") -> Document:
                     reading=reading_from_dict(d["reading"]) if d.get("reading") else None)
 
 
+# the Reading's lists of numbers or titles at fault, each under its own JSON key
+_FAULTS = ("empty", "over_nothing", "repeated", "out_of_order", "in_text", "misplaced",
+           "astray", "headings_in_text", "contents_in_text", "figures_apart")
+
+
 def reading_to_dict(r: Reading) -> dict:
     """A Reading as JSON: how `rookery check --format json` prints it and the store and
     the parse cache keep it."""
     out = {"sound": not r.doubtful, "problems": r.problems, "sections": r.sections,
-           "numbered": r.numbered, "empty": list(r.empty),
-           "over_nothing": list(r.over_nothing), "repeated": list(r.repeated),
-           "out_of_order": list(r.out_of_order), "in_text": list(r.in_text),
-           "misplaced": list(r.misplaced), "astray": list(r.astray),
+           "numbered": r.numbered, **{name: list(getattr(r, name)) for name in _FAULTS},
            "junk_titles": [{"title": t, "is": why} for t, why in r.junk_titles],
-           "headings_in_text": list(r.headings_in_text),
-           "contents_in_text": list(r.contents_in_text), "contents_words": r.contents_words,
-           "figures_apart": list(r.figures_apart)}
+           "contents_words": r.contents_words}
     if r.words is not None:
         w = r.words
         out["words"] = {"given": w.words, "in_sections": w.in_sections,
@@ -503,16 +503,9 @@ def reading_from_dict(d: dict) -> Reading:
                         lost_at=[(p["where"], p["words"]) for p in w.get("lost_at", [])]
                         ) if w else None
     return Reading(sections=d.get("sections", 0), numbered=d.get("numbered", 0),
-                   empty=list(d.get("empty", [])), over_nothing=list(d.get("over_nothing", [])),
-                   repeated=list(d.get("repeated", [])),
-                   out_of_order=list(d.get("out_of_order", [])),
-                   in_text=list(d.get("in_text", [])), misplaced=list(d.get("misplaced", [])),
-                   astray=list(d.get("astray", [])),
+                   **{name: list(d.get(name, [])) for name in _FAULTS},
                    junk_titles=[(j["title"], j["is"]) for j in d.get("junk_titles", [])],
-                   headings_in_text=list(d.get("headings_in_text", [])),
-                   contents_in_text=list(d.get("contents_in_text", [])),
-                   contents_words=d.get("contents_words", 0),
-                   figures_apart=list(d.get("figures_apart", [])), words=words)
+                   contents_words=d.get("contents_words", 0), words=words)
 
 
 def number_matches(number: str, query: str) -> bool:

@@ -66,7 +66,7 @@ def split_furniture(pages: list[list[Fragment]], widths: list[float] | None = No
     return cleaned, texts
 
 
-_LETTERS = re.compile(r"[^\w]|[\d_]")
+_LETTERS = re.compile(r"[\W\d_]+")
 
 
 def _words_key(text: str) -> str:
@@ -79,9 +79,10 @@ def _tracking_heads(pages: list[list[Fragment]], widths: list[float], doomed: se
                     likely: set[int], need: int) -> list[tuple[int, Fragment]]:
     """The running heads whose words change with the chapter or section: fragments on
     the outermost line of their page, at one height on at least `need` pages, placed
-    alike, not a column's line, in type no larger than the text's, each either repeated
-    at that place on another page or repeating a line of its own page or the page before
-    (the heading it follows). A page's own heading at its top is neither, so it stays."""
+    alike, set off from the text and not a column's line, in type no larger than the
+    text's, each either repeated at that place on another page or repeating a line of
+    its own page or the page before (the heading it follows), on tracking_pages pages or
+    more. A page's own heading at its top is neither, so it stays."""
     outer: list[tuple[int, Fragment]] = []
     for index, frags in enumerate(pages):
         left = [f for f in frags if id(f) not in doomed]
@@ -97,9 +98,10 @@ def _tracking_heads(pages: list[list[Fragment]], widths: list[float], doomed: se
         if len({i for i, _f in group}) < need:
             continue
         band = {id(g) for _j, g in group}
-        keys: dict[str, set[int]] = defaultdict(set)
+        key = {id(f): _words_key(f.text) for _i, f in group}
+        pages_of: dict[str, set[int]] = defaultdict(set)
         for i, f in group:
-            keys[_words_key(f.text)].add(i)
+            pages_of[key[id(f)]].add(i)
         told: dict[int, set[str]] = {}  # each page's lines, read once for the group
 
         def tells(j: int, f: Fragment) -> bool:
@@ -108,11 +110,11 @@ def _tracking_heads(pages: list[list[Fragment]], widths: list[float], doomed: se
             return bool(_head_keys(f.text) & told[j])
 
         found = [(i, f) for i, f in group
-                 if f.size <= body * (1 + S.mate_size) and _words_key(f.text)
+                 if f.size <= body * (1 + S.mate_size) and key[id(f)]
                  and any(j != i and _aligned(f, g, widths[i], widths[j]) for j, g in group)
                  and _stands_off(f, pages[i], band)
                  and not _in_text_block(f, pages[i], likely)
-                 and (len(keys[_words_key(f.text)]) > 1
+                 and (len(pages_of[key[id(f)]]) > 1
                       or any(tells(j, f) for j in (i, i - 1) if j >= 0))]
         if len({i for i, _f in found}) >= max(S.tracking_pages, need // 2):
             taken += found

@@ -6,7 +6,6 @@ are what column detection looks at, since two columns share their baselines.
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -244,16 +243,8 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
             tracking = _usual([gaps[k] for k in range(a, b - 1) if alnum[k] and alnum[k + 1]
                                and not _same_place(ink[k], ink[k + 1])] or gaps[a:b - 1])
             plain = tracking < S.letter_spaced
-            # a page that marks its spaces may hold a line that marks none (a producer
-            # that wrote that line's spaces as glyphs PDFium drops): its own word-wide
-            # gaps, several and none marked, are its spaces
-            marks = marks_spaces and _marks_own(range(a, b - 1), gaps, tracking, spaced,
-                                                inferred)
-            tight, loose = tracking + S.tight_space, tracking + (space_gap if marks
-                                                                  else S.word_space)
-            # ... and where it marks some, an unmarked gap as wide as its marked ones is
-            # one of its spaces too
-            loose = min(loose, _own_space(range(a, b - 1), gaps, tracking, spaced, inferred))
+            tight = tracking + S.tight_space
+            loose = _loose(range(a, b - 1), gaps, tracking, spaced, inferred, marks_spaces)
             current = [ink[a]]
             for k in range(a, b - 1):
                 prev, g, gap = ink[k], ink[k + 1], gaps[k]
@@ -275,23 +266,22 @@ def _python_fragments(glyphs: list[Glyph], page: int) -> list[Fragment]:
     return out
 
 
-def _marks_own(at: range, gaps: list[float], tracking: float, spaced: set[int],
-               inferred: set[int]) -> bool:
-    """Does a line of a page that marks its spaces mark its own? Not when most of its
-    word-wide gaps, unmarked_gaps or more, have no mark."""
-    least = max(tracking, 0.0) + S.word_space  # (a line set tight parts no more)
+def _loose(at: range, gaps: list[float], tracking: float, spaced: set[int],
+           inferred: set[int], marks_spaces: bool) -> float:
+    """The gap beyond which a line's glyphs part words with no space marked: a space's
+    width on a page that marks its spaces, else a word space's. A line may say
+    otherwise by its own word-wide gaps (wider than word_space beyond its tracking,
+    taken no tighter than zero, so type set tight parts no more): where most of them,
+    unmarked_gaps or more, are unmarked it marks none of its spaces (a producer that
+    wrote them as glyphs PDFium drops); and an unmarked gap as wide as own_space of its
+    narrowest marked one is a space too."""
+    least = max(tracking, 0.0) + S.word_space
     wide = [k for k in at if gaps[k] > least]
-    marked = sum(k in spaced or k in inferred for k in wide)
-    return len(wide) - marked < S.unmarked_gaps or 2 * marked >= len(wide)
-
-
-def _own_space(at: range, gaps: list[float], tracking: float, spaced: set[int],
-               inferred: set[int]) -> float:
-    """A gap (just) narrower than the narrowest word-wide gap the line marks as a space:
-    any gap wider is a space too (infinite where it marks none)."""
-    least = max(tracking, 0.0) + S.word_space  # (a line set tight parts no more)
-    marked = [gaps[k] for k in at if (k in spaced or k in inferred) and gaps[k] > least]
-    return max(S.own_space * min(marked), least) if marked else math.inf
+    marked = [gaps[k] for k in wide if k in spaced or k in inferred]
+    marks = marks_spaces and (len(wide) - len(marked) < S.unmarked_gaps
+                              or 2 * len(marked) >= len(wide))
+    loose = tracking + (S.space_gap if marks else S.word_space)
+    return min(loose, max(S.own_space * min(marked), least)) if marked else loose
 
 
 def smaller_em(a: Glyph, b: Glyph) -> float:

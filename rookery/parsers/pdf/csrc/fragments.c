@@ -171,24 +171,21 @@ static int cut_row(G **ink, double *gaps, const char *spaced, const char *inferr
         double tracking = usual(scratch, m, r);
         int plain = tracking < r->letter_spaced;
         double tight = tracking + r->tight_space;
+        /* glyphs._loose: the line's own word-wide gaps, marked and not */
         double least = (tracking > 0.0 ? tracking : 0.0) + r->word_space;
-        int marks = marks_spaces;
-        if (marks) {  /* glyphs._marks_own */
-            Py_ssize_t wide = 0, marked = 0;
-            for (Py_ssize_t k = a; k < b - 1; k++)
-                if (gaps[k] > least) {
-                    wide += 1;
-                    marked += spaced[k] || inferred[k];
-                }
-            marks = wide - marked < r->unmarked_gaps || 2 * marked >= wide;
-        }
-        double loose = tracking + (marks ? r->space_gap : r->word_space);
-        double narrowest = -1.0;  /* glyphs._own_space */
+        Py_ssize_t wide = 0, marked = 0;
+        double narrowest = 0.0;
         for (Py_ssize_t k = a; k < b - 1; k++)
-            if ((spaced[k] || inferred[k]) && gaps[k] > least &&
-                (narrowest < 0.0 || gaps[k] < narrowest))
-                narrowest = gaps[k];
-        if (narrowest >= 0.0) {
+            if (gaps[k] > least) {
+                wide += 1;
+                if (spaced[k] || inferred[k]) {
+                    narrowest = marked == 0 || gaps[k] < narrowest ? gaps[k] : narrowest;
+                    marked += 1;
+                }
+            }
+        int marks = marks_spaces && (wide - marked < r->unmarked_gaps || 2 * marked >= wide);
+        double loose = tracking + (marks ? r->space_gap : r->word_space);
+        if (marked > 0) {
             double own = r->own_space * narrowest > least ? r->own_space * narrowest : least;
             if (own < loose)
                 loose = own;
