@@ -140,9 +140,15 @@ def markup(layout: Layout) -> str:
 
 
 def typst_pdf(layout: Layout, path, _browser=None):
+    return compile_typst(markup(layout), path)
+
+
+def compile_typst(source: str, path):
+    """Typst markup typeset into the PDF at `path` (its source kept beside it), with the
+    machine's fonts."""
     import typst
 
-    source = path.with_suffix(".typ")
-    source.write_text(markup(layout), encoding="utf-8")
-    typst.compile(str(source), output=str(path), font_paths=["/usr/share/fonts/truetype"])
+    typ = path.with_suffix(".typ")
+    typ.write_text(source, encoding="utf-8")
+    typst.compile(str(typ), output=str(path), font_paths=["/usr/share/fonts/truetype"])
     return path

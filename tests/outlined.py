@@ -204,7 +204,7 @@ def _weasyprint(book: Book, path) -> None:
 
 
 def _typst(book: Book, path) -> None:
-    import typst
+    from engines_typst import compile_typst
 
     body = 'text(size: 11pt, weight: "regular", it.body)'
     top = 'text(size: 16pt, weight: "bold", it.body)' if book.top == "larger" else body
@@ -223,6 +223,4 @@ def _typst(book: Book, path) -> None:
         for sub, paras in parts:
             source.append(f"== {sub}\n")
             source += [text + "\n" for text in paras]
-    typ = path.with_suffix(".typ")
-    typ.write_text("\n".join(source), encoding="utf-8")
-    typst.compile(str(typ), output=str(path), font_paths=["/usr/share/fonts/truetype"])
+    compile_typst("\n".join(source), path)

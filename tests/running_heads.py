@@ -150,7 +150,7 @@ def _weasyprint(path) -> None:
 
 
 def _typst(path) -> None:
-    import typst
+    from engines_typst import compile_typst
 
     head = ("context { let n = counter(page).get().first(); "
             "let before = query(selector(heading.where(level: LEVEL)).before(here())); "
@@ -170,9 +170,7 @@ def _typst(path) -> None:
         for section, paras in parts:
             source.append(f"== {section}\n")
             source += [text + "\n" for text in paras]
-    typ = path.with_suffix(".typ")
-    typ.write_text("\n".join(source), encoding="utf-8")
-    typst.compile(str(typ), output=str(path), font_paths=["/usr/share/fonts/truetype"])
+    compile_typst("\n".join(source), path)
 
 
 def opened() -> list[str]:

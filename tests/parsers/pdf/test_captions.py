@@ -15,7 +15,7 @@ PARTS = [("Laying Out the Harbour", "Unfold the board so that the quay faces the
           "coins and adds two for each chart completed.", "The hold counted at the end")]
 
 
-def _weasyprint(path, label: str, caption_css: str) -> bytes:
+def _weasyprint(path, label: str) -> bytes:
     import logging
 
     import weasyprint
@@ -23,7 +23,7 @@ def _weasyprint(path, label: str, caption_css: str) -> bytes:
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
     css = ("@page { size: A4; margin: 2cm } body { font: 11pt 'Liberation Serif' }"
            " h2 { font-size: 14pt } .fig { width: 8cm; height: 4cm; border: 1pt solid black }"
-           f" .caption {{ {caption_css} }}")
+           " .caption { font-style: italic; font-size: 10pt }")
     body = ["<p style='font-size: 20pt; font-weight: bold'>Harbour Lights</p>"]
     for k, (title, text, caption) in enumerate(PARTS, 1):
         body += [f"<h2>{html.escape(title)}</h2>", f"<p>{html.escape(text)}</p>",
@@ -35,7 +35,7 @@ def _weasyprint(path, label: str, caption_css: str) -> bytes:
     return path.read_bytes()
 
 
-def _reportlab(path, label: str, italic: bool) -> bytes:
+def _reportlab(path, label: str) -> bytes:
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen.canvas import Canvas
 
@@ -57,7 +57,7 @@ def _reportlab(path, label: str, italic: bool) -> bytes:
                 line += " " + word
         canvas.rect(72, y - 100, 220, 95)
         y -= 118
-        canvas.setFont("Helvetica-Oblique" if italic else "Helvetica", 10)
+        canvas.setFont("Helvetica-Oblique", 10)
         canvas.drawString(72, y, f"{label} {k}. {caption}")
         canvas.setFont("Helvetica", 11)
         canvas.drawString(72, y - 24, "Play then goes on to the left.")
@@ -66,11 +66,7 @@ def _reportlab(path, label: str, italic: bool) -> bytes:
     return path.read_bytes()
 
 
-CASES = {
-    "weasyprint": lambda path, label: _weasyprint(path, label,
-                                                  "font-style: italic; font-size: 10pt"),
-    "reportlab": lambda path, label: _reportlab(path, label, True),
-}
+CASES = {"weasyprint": _weasyprint, "reportlab": _reportlab}
 
 
 @pytest.mark.parametrize("engine", sorted(CASES))

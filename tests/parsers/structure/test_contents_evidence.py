@@ -7,13 +7,13 @@ here, in our words, as plain text, as a web page and as a PDF drawn with reportl
 import html
 
 import pytest
-from reportlab.pdfgen import canvas
 
+from lines import PAGE, as_pdf, as_text
 from rookery.parsers import parse
 from rookery.parsers.blocks import Block
 from rookery.parsers.structure.contents import split_contents
 
-# (text, bold) lines, None a paragraph space, "PAGE" a new page (PDF) or a blank (text)
+# (text, bold) lines, None a paragraph space, PAGE a new page (PDF) or a blank (text)
 _UNITS = [("Cinder Hound", ["3 models", "6 models"], ["45 pts", "90 pts"]),
           ("Salt Oracle", ["1 model"], ["60 pts"]),
           ("Bramble Wall", ["2 models", "4 models"], ["35 pts", "70 pts"]),
@@ -71,42 +71,19 @@ def _contents(pages: bool) -> list:
         for heading in [chapter] + sections:
             out.append((f"{heading} {'.' * 20} {page}" if pages else heading, False))
         page += 1
-    out += [None, "PAGE"]
+    out += [None, PAGE]
     for chapter, sections in _CHAPTERS:
         out += [(chapter, True), None]
         for heading in sections:
             out += [(heading, True), None,
                     (f"The rule of {heading[4:].lower()} is written here in full.", False),
                     None]
-        out.append("PAGE")
+        out.append(PAGE)
     return out
 
 
-def _pdf(lines, path) -> bytes:
-    c = canvas.Canvas(str(path), pagesize=(420, 700))
-    y = 660
-    for line in lines:
-        if line == "PAGE" or y < 60:
-            c.showPage()
-            y = 660
-        if line is None or line == "PAGE":
-            y -= 6
-            continue
-        text, bold = line
-        c.setFont("Helvetica-Bold" if bold else "Times-Roman", 12 if bold else 10)
-        c.drawString(40, y, text)
-        y -= 16
-    c.save()
-    return path.read_bytes()
-
-
-def _text(lines) -> bytes:
-    return "\n".join("" if line in (None, "PAGE") else line[0] for line in lines).encode() \
-        + b"\n"
-
-
 def _html(lines) -> bytes:
-    body = "".join("" if line in (None, "PAGE") else
+    body = "".join("" if line in (None, PAGE) else
                    f"<h2>{html.escape(line[0])}</h2>" if line[1] else
                    f"<p>{html.escape(line[0])}</p>" for line in lines)
     return f"<html><head><title>Rules</title></head><body>{body}</body></html>".encode()
@@ -114,10 +91,10 @@ def _html(lines) -> bytes:
 
 def _read(lines, form, tmp_path):
     if form == "pdf":
-        return parse(_pdf(lines, tmp_path / "rules.pdf"), source="rules.pdf")
+        return parse(as_pdf(lines, tmp_path / "rules.pdf"), source="rules.pdf")
     if form == "html":
         return parse(_html(lines), source="rules.html")
-    return parse(_text(lines), source="rules.txt")
+    return parse(as_text(lines), source="rules.txt")
 
 
 def _contents_words(doc) -> int:
