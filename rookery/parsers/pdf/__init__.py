@@ -23,6 +23,8 @@ from .lines import Line
 from .paragraphs import build_blocks
 from .pool import read_pages
 from .raised import join_raised
+from .celltext import Vocabulary
+from .rulings import grids, place_tables, take_tables
 from .settings import SETTINGS as S
 from .linked import entries
 from .tagged import heading_texts
@@ -69,12 +71,13 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
               pool_pages: int | None, left: list | None) -> RawDocument:
     if b"%%EOF" not in data[-_EOF_TAIL:]:
         raise ParseError("truncated PDF (no end-of-file marker); was the download cut short?")
-    frags, widths, images, tagged, links = [], [], 0, [], []
+    frags, widths, images, tagged, links, rules = [], [], 0, [], [], []
     for page, page_frags in read_pages(data, reader, workers, pool_pages):
         frags.append(join_raised(page_frags))
         tagged += heading_texts(page.headings, frags[-1])
         links += [(box, frags[-1]) for box in page.links]
         widths.append(page.width)
+        rules.append(page.rules)
         images += page.images
         if progress is not None:
             progress(page.index + 1, page.total)
@@ -86,6 +89,12 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     found = frags
     frags, furniture = split_furniture(frags, widths)
     aside = _left_out(found, frags)
+    kept = frags
+    # a table drawn with rules is read row by row, apart from the columns (rulings.py)
+    found_grids = [grids(*drawn) for drawn in rules]
+    words = Vocabulary(f.text for page in frags for f in page) if any(found_grids) else None
+    frags, tables = zip(*(take_tables(f, g, k, words)
+                          for k, (f, g) in enumerate(zip(frags, found_grids)))) or ((), ())
     pieces = [ink_pieces(f) for f in frags]
     # a column of rule numbers beside their text is no column (labels.py)
     gutters = [label_gutters(f, find_gutters(f, pieces=p)) for f, p in zip(frags, pieces)]
@@ -95,8 +104,9 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     for index, (page_frags, page_pieces) in enumerate(zip(frags, pieces)):
         page_gutters = label_gutters(page_frags, find_gutters(page_frags, trusted, seen,
                                                               page_pieces))
-        lines.extend(reading_order(page_frags, page_gutters, index))
-    source = _source(found, frags, lines)
+        lines.extend(place_tables(reading_order(page_frags, page_gutters, index),
+                                  tables[index]))
+    source = _source(found, kept, lines)
     usual_measures(lines)
     small = None  # the small capitals' size, while lines go on in them
     for line in lines:

@@ -68,6 +68,8 @@ class Page:
     # where they are read (tagged.py, linked.py)
     headings: list = field(default_factory=list)
     links: list = field(default_factory=list)
+    # the thin lines it draws, (horizontal, vertical) (rulings.py), where they are read
+    rules: tuple = ((), ())
 
 
 def is_control(code: int) -> bool:

@@ -22,6 +22,7 @@ class Line:
     column: tuple[float, float]  # the x-range of the column (or band) it is read in
     first_in_column: bool = False
     small_caps: bool = False  # set in small capitals (found on it, or on the line before)
+    ruled: bool = False  # a row of a table drawn with rules, a fragment a cell (rulings.py)
 
     @property
     def x0(self) -> float:

@@ -159,7 +159,7 @@ def _segment(facts: list[TextLine], pitch: dict, furniture: list) -> list[LineBl
     printed: dict[int, tuple[TextLine, TextLine]] = {}  # a wrapped row → its first, last lines
     for k, f in enumerate(facts):
         prev = blocks[-1] if blocks else None
-        if len(blocks) > 1 and blocks[-2].kind == prev.kind == "row":
+        if len(blocks) > 1 and blocks[-2].kind == prev.kind == "row" and not f.line.ruled:
             row, above = prev.lines[-1], blocks[-2].lines[-1]
             first, last = printed.get(id(row), (row, row))
             if tables.wraps_cells(printed.get(id(above), (above,))[0], first, last, f,

@@ -16,7 +16,7 @@ from typing import Callable
 
 from ...errors import ParseError
 from .. import limits
-from . import linked, speedups, tagged
+from . import linked, rulings, speedups, tagged
 from .boxes import visible
 from .glyphs import (CARRIAGE_RETURN, LINE_FEED, SOFT_HYPHEN, SPACE, UNKNOWN, Glyph, Page,
                      is_control, style_of)
@@ -48,6 +48,9 @@ class PdfiumDocument:
         page = self._load(index)
         try:
             found = _pdfium_page(self.raw, page, index, faces=self.faces)
+            found.rules = rulings.page_rules(
+                _calls(self.raw), ctypes.cast(page.raw, ctypes.c_void_p).value,
+                self.raw.FPDF_PAGEOBJ_PATH, found.height)
             if self.tagged:
                 found.headings = tagged.page_headings(self.raw, page, found.height)
             if not self.outlined:
@@ -334,6 +337,11 @@ _SIGNATURES = {
     "font_flags": ("FPDFFont_GetFlags", _I, (_P,)),
     "italic_angle": ("FPDFFont_GetItalicAngle", _I, (_P, _P)),
     "font_data": ("FPDFFont_GetFontData", _I, (_P, _P, ctypes.c_size_t, _P)),
+    # (the page's drawn rules: rulings.py)
+    "count_objects": ("FPDFPage_CountObjects", _I, (_P,)),
+    "page_object": ("FPDFPage_GetObject", _P, (_P, _I)),
+    "object_type": ("FPDFPageObj_GetType", _I, (_P,)),
+    "object_bounds": ("FPDFPageObj_GetBounds", _I, (_P, _P, _P, _P, _P)),
 }
 
 

@@ -115,10 +115,11 @@ _FIELDS = attrgetter(*Glyph.__slots__)  # a glyph's fields, in the order Glyph t
 def _pack(page: Page, found: list[Fragment]) -> tuple:
     """A page as plain tuples: they cross between processes far faster than objects."""
     return (page.index, page.width, page.height, page.images,
-            [list(map(_FIELDS, f.glyphs)) for f in found], page.headings, page.links)
+            [list(map(_FIELDS, f.glyphs)) for f in found], page.headings, page.links,
+            page.rules)
 
 
 def _unpack(packed: tuple, total: int) -> tuple[Page, list[Fragment]]:
-    index, width, height, images, found, headings, links = packed
-    return Page(index, width, height, [], images, total, headings, links), \
+    index, width, height, images, found, headings, links, rules = packed
+    return Page(index, width, height, [], images, total, headings, links, rules), \
         [Fragment(page=index, glyphs=[Glyph(*g) for g in f]) for f in found]

@@ -327,6 +327,18 @@ class Settings:
         30, "count", "a tagged heading's box holding more words is a tag around text")
     same_line: float = setting(
         0.5, "share", "two boxes sharing more of the lower one's height are on one line")
+    rule_thickness: float = setting(
+        6.0, "points", "a drawn path no thicker than this is a rule (a table's line) ...")
+    rule_length: float = setting(
+        2.0, "ratio", "... when it is longer than this many times its thickness")
+    rule_reach: float = setting(
+        2.0, "points", "rules this near one another touch (one table's lines)")
+    table_rules: int = setting(
+        3, "count", "rules at as many places across and down make a table: two columns, two rows")
+    rule_pairs: int = setting(
+        250_000, "count", "rules across times rules down past this are a drawing, not tables")
+    rule_objects: int = setting(
+        5000, "count", "a page drawing more objects than this is a drawing: no rules read")
 
 
 SETTINGS = Settings()

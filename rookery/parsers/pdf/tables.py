@@ -16,10 +16,12 @@ def row_lines(lines: list) -> set[int]:
     fragments far apart, or a narrower gap apart where they line up with the line
     above or below, fragment for fragment (a table's columns). A list's labels set
     apart from their text are not cells."""
-    rows = {k for k, f in enumerate(lines) if _far_apart(f) and not _labelled(f)}
+    ruled = {k for k, f in enumerate(lines) if f.line.ruled}  # (their cells are drawn)
+    rows = {k for k, f in enumerate(lines) if k not in ruled and _far_apart(f)
+            and not _labelled(f)}
     _settle_cells(lines, rows)  # the cells of the rows far apart guide the lines under them
     for k, f in enumerate(lines):
-        if k in rows:
+        if k in rows or k in ruled:
             continue
         j = _row_above(lines, k, rows)
         above = lines[j] if j is not None else None
@@ -32,7 +34,7 @@ def row_lines(lines: list) -> set[int]:
                              for j in (k - 1, k + 1) if 0 <= j < len(lines))):
             rows.add(k)
     _settle_cells(lines, rows)
-    return rows
+    return rows | ruled
 
 
 def _labelled(f) -> bool:

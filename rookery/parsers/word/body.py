@@ -55,6 +55,7 @@ def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
         pending.append(("para", 0, None, carried, None))
     if not any(kind == "heading" for kind, *_rest in pending):
         pending = _bold_headings(pending)
+    pending = [("para", *rest) if kind == "row" else (kind, *rest) for kind, *rest in pending]
     blocks = to_blocks(pending)
     if len(blocks) >= UNMARKED and all(
             b.kind == "para" and not (b.lead or b.run_in or b.marks or b.emphasized)
@@ -249,8 +250,9 @@ def _red(color: str | None) -> bool:
 
 def _table(tbl, styles: Styles, numbering: Numbering, read: _Read | None = None
            ) -> list[tuple]:
-    """A row per block; a row of two cells names its second cell by its first, unless
-    it is the header row that names the columns."""
+    """A row per block ("row": no heading however it is set, but a row of one cell); a
+    row of two cells names its second cell by its first, unless it is the header row
+    that names the columns."""
     out = []
     for tr in tbl.iter(W + "tr"):
         if tr.getparent() is not None and _owner_table(tr) is not tbl:
@@ -270,14 +272,15 @@ def _table(tbl, styles: Styles, numbering: Numbering, read: _Read | None = None
         header = tr.find(f"{W}trPr/{W}tblHeader") is not None  # column names, no term
         name = "".join(s[0] for s in row[0]) \
             if len(row) == 2 and row[0] in filled and not header else None
+        kind = "row"  # cells side by side: no heading, whatever their type (a header row)
         if len(filled) == 1:  # beside empty cells (a picture's, a margin's): a paragraph
-            filled = [_opened(filled[0])]
+            filled, kind = [_opened(filled[0])], "para"
         segments = []
         for cell in filled:
             if segments:
                 segments.append((" ", False, False, False))
             segments += cell
-        out.append(("para", 0, None, segments, name if name and "\n" not in name.strip()
+        out.append((kind, 0, None, segments, name if name and "\n" not in name.strip()
                     else None))
     return out
 
