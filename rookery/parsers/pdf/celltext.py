@@ -55,6 +55,7 @@ def cell_glyphs(glyphs: list[Glyph], left: float, right: float,
     if not lines:
         return []
     pad = min(line[0].x0 for line in lines) - left
+    edge = max(line[-1].x1 for line in lines)  # where the cell's text reaches at most
     out: list[Glyph] = []
     piece = ""  # the word being read across lines, so far
     for line, nxt in zip(lines, lines[1:] + [None]):
@@ -66,10 +67,21 @@ def cell_glyphs(glyphs: list[Glyph], left: float, right: float,
         following = "".join(g.text for g in nxt).split()[0]
         if not _broken(line, nxt, piece, following, left, right, pad, words):
             last = line[-1]
-            out.append(Glyph(" ", last.x1, last.x1, last.top, last.bottom, last.size,
-                             last.family, last.bold, last.italic, None, base=last.base))
+            out.append(Glyph(_join(line, nxt, edge), last.x1, last.x1,
+                             last.top, last.bottom, last.size, last.family, last.bold,
+                             last.italic, None, base=last.base))
             piece = ""
     return out
+
+
+def _join(line: list[Glyph], nxt: list[Glyph], edge: float) -> str:
+    """A line break ("\n") where the line stopped short of where the cell's text
+    reaches, `edge`, and the next line's first word would have fitted after it (a
+    paragraph's or an item's end, as a web page's cell holds its paragraphs); else a
+    space: the line wrapped."""
+    word = next((k for k, g in enumerate(nxt) if g.text.isspace() or g.space_after), len(nxt) - 1)
+    needs = nxt[word].x1 - nxt[0].x0 + S.cell_space * line[-1].size
+    return "\n" if edge - line[-1].x1 > needs else " "
 
 
 def _broken(line: list[Glyph], nxt: list[Glyph], piece: str, following: str,

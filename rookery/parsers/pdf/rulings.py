@@ -152,7 +152,12 @@ def _rows(grid: Grid, frags: list[Fragment], page: int, words: Vocabulary) -> li
             x = (g.x0 + g.x1) / 2
             if cell is None or not cell[1] <= x < cell[2]:
                 cell = _cell(grid, x, y)
-            cells.setdefault(cell, []).append(g)
+                held = cells.setdefault(cell, [])
+                if held and held[-1].x1 <= g.x0 and held[-1].text.strip():
+                    # the fragment goes on the line of one before it in the cell: a
+                    # gap wide enough to part fragments parts words
+                    held.append(_space(held[-1], g.x0))
+            held.append(g)
     rows: dict[float, list[tuple[float, float, list[Glyph]]]] = {}
     for (top, left, right), glyphs in cells.items():
         rows.setdefault(top, []).append((left, right, glyphs))
@@ -164,6 +169,11 @@ def _rows(grid: Grid, frags: list[Fragment], page: int, words: Vocabulary) -> li
             out.append(Line(fragments=cut, page=page, column=(grid.box[0], grid.box[2]),
                             ruled=True))
     return out
+
+
+def _space(before: Glyph, until: float) -> Glyph:
+    return Glyph(" ", before.x1, until, before.top, before.bottom, before.size, before.family,
+                 before.bold, before.italic, None, base=before.base)
 
 
 def _cell(grid: Grid, x: float, y: float) -> tuple[float, float, float]:

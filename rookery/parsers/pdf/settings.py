@@ -335,6 +335,8 @@ class Settings:
         2.0, "points", "rules this near one another touch (one table's lines)")
     table_rules: int = setting(
         3, "count", "rules at as many places across and down make a table: two columns, two rows")
+    cell_space: float = setting(
+        0.5, "em", "room for a space before a word a table cell's line could have held")
     rule_pairs: int = setting(
         250_000, "count", "rules across times rules down past this are a drawing, not tables")
     rule_objects: int = setting(
