@@ -17,7 +17,8 @@ HEADER = ("Card kind", "Copies", "Note", "Since")
 ROWS = (
     ("Hero", "one", "A deck holds exactly one hero, shown face up at the start of the game",
      "first edition"),
-    ("Spell", "three", "Spells with the same name count together toward the limit", "first edition"),
+    ("Spell", "three", "Spells with the same name count together toward the limit",
+     "first edition"),
     ("Relic", "two", "None", "second edition"),
     ("Ally", "three", "Allies that share a banner count as one kind for this limit",
      "third edition"),
@@ -31,14 +32,16 @@ class Ruled:
     weight: float = 0.75  # the rules' width in points
     width: int = 70  # the table's width, in percent of the text's
     font: str = "DejaVu Serif"
-    align: str = "left"  # the cells' text: left | center
+    align: str = "left"  # the cells' text: left | center | justify
     codes: bool = False  # a narrow first column of codes too long for it, broken anywhere
     spans: bool = False  # rows grouped under a cell across the table, a cell down two rows
+    paragraphs: bool = False  # a cell of two paragraphs
 
     @property
     def name(self) -> str:
-        extra = ("-centred" if self.align == "center" else "") + ("-codes" if self.codes else "") \
-            + ("-spans" if self.spans else "")
+        extra = "".join(f"-{trait}" for trait, on in [
+            (self.align, self.align != "left"), ("codes", self.codes), ("spans", self.spans),
+            ("paragraphs", self.paragraphs)] if on)
         return f"{self.engine}-{self.columns}c-{self.weight}pt-{self.width}w{extra}"
 
 
@@ -55,10 +58,14 @@ def cases() -> list[Ruled]:
         out += [Ruled(engine, 3, 0.75, 60, codes=True), Ruled(engine, 3, 1.0, 50, align="center"),
                 Ruled(engine, 2, 0.5, 45, "Liberation Sans", align="center", codes=True)]
     for n, engine in enumerate(("reportlab", "weasyprint", "chromium", "typst")):
-        out += [Ruled(engine, 3 + n % 2, (0.5, 1.0)[n % 2], 90, spans=True)]
+        out += [Ruled(engine, 3 + n % 2, (0.5, 1.0)[n % 2], 90, spans=True),
+                Ruled(engine, 3, 0.75, 70 + 10 * n, paragraphs=True)]
+    for engine in ("weasyprint", "chromium"):  # words spread to the cell's sides
+        out += [Ruled(engine, 3, 0.5, 60, align="justify", paragraphs=True)]
     return out
 
 
+PARAGRAPHS = "A deck holds exactly one hero.\nThe hero is shown face up before the first turn."
 # codes as a game's event log names them: longer than their narrow column is wide
 CODES = ("LANTERN_WENT_OUT_TWICE", "CARD_DRAWN_FROM_DISCARD", "Shuffle", "TIMEOUT_CALLED_BY_JUDGE")
 
@@ -74,6 +81,8 @@ def spanned(case: Ruled) -> list[list[tuple[str, int, int]]]:
     rows = [row[:case.columns] for row in ROWS]
     if case.codes:
         rows = [(code,) + row[1:] for code, row in zip(CODES, rows)]
+    if case.paragraphs:  # (the hero's note in two paragraphs)
+        rows[0] = rows[0][:2] + (PARAGRAPHS,) + rows[0][3:]
     out = [[(c, 1, 1) for c in HEADER[:case.columns]]] + [[(c, 1, 1) for c in row] for row in rows]
     if case.spans:  # the rows in two groups, each under a cell across the table; the
         # first group's last cells one cell down both its rows
@@ -87,7 +96,8 @@ def spanned(case: Ruled) -> list[list[tuple[str, int, int]]]:
 def page_html(case: Ruled) -> str:
     """The web page, styled for print (WeasyPrint, Chromium) and read as the truth."""
     rows = "".join("<tr>" + "".join(f"<{tag} colspan='{across}' rowspan='{down}'>"
-                                    f"{html.escape(c)}</{tag}>" for c, across, down in row)
+                                    + "".join(f"<p>{html.escape(p)}</p>" for p in c.split("\n"))
+                                    + f"</{tag}>" for c, across, down in row)
                    + "</tr>" for row, tag in zip(spanned(case), ["th"] + ["td"] * 9))
     style = (f"body {{ font-family: '{case.font}'; font-size: 10pt; }} "
              f"table {{ border-collapse: collapse; width: {case.width}%; }} "
@@ -102,7 +112,8 @@ def page_html(case: Ruled) -> str:
 
 def typst_markup(case: Ruled) -> str:
     def cell(text: str) -> str:
-        return "[" + text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]") + "]"
+        return "[" + text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]") \
+            .replace("\n", "\n\n") + "]"
 
     body = ", ".join(f"table.cell(colspan: {across}, rowspan: {down}, {cell(c)})"
                      for row in spanned(case) for c, across, down in row)
@@ -124,7 +135,8 @@ def reportlab_pdf(case: Ruled, path) -> None:
     made = SimpleDocTemplate(str(path), pagesize=A4)
     width = made.width * case.width / 100
     grid, spans = _laid_out(spanned(case), case.columns)
-    table = Table([[Paragraph(html.escape(c), cell) if c else "" for c in row] for row in grid],
+    table = Table([[[Paragraph(html.escape(p), cell) for p in c.split("\n")] if c else ""
+                    for c in row] for row in grid],
                   colWidths=[width / case.columns] * case.columns)
     table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), case.weight, colors.black),
                                ("VALIGN", (0, 0), (-1, -1), "TOP")] + spans))

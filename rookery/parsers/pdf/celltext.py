@@ -56,6 +56,8 @@ def cell_glyphs(glyphs: list[Glyph], left: float, right: float,
         return []
     pad = min(line[0].x0 for line in lines) - left
     edge = max(line[-1].x1 for line in lines)  # where the cell's text reaches at most
+    steps = [b[0].baseline - a[0].baseline for a, b in zip(lines, lines[1:])]
+    pitch = min([d for d in steps if d > 0], default=0.0)  # its lines' spacing
     out: list[Glyph] = []
     piece = ""  # the word being read across lines, so far
     for line, nxt in zip(lines, lines[1:] + [None]):
@@ -67,18 +69,20 @@ def cell_glyphs(glyphs: list[Glyph], left: float, right: float,
         following = "".join(g.text for g in nxt).split()[0]
         if not _broken(line, nxt, piece, following, left, right, pad, words):
             last = line[-1]
-            out.append(Glyph(_join(line, nxt, edge), last.x1, last.x1,
+            out.append(Glyph(_join(line, nxt, edge, pitch), last.x1, last.x1,
                              last.top, last.bottom, last.size, last.family, last.bold,
                              last.italic, None, base=last.base))
             piece = ""
     return out
 
 
-def _join(line: list[Glyph], nxt: list[Glyph], edge: float) -> str:
-    """A line break ("\n") where the line stopped short of where the cell's text
-    reaches, `edge`, and the next line's first word would have fitted after it (a
-    paragraph's or an item's end, as a web page's cell holds its paragraphs); else a
-    space: the line wrapped."""
+def _join(line: list[Glyph], nxt: list[Glyph], edge: float, pitch: float) -> str:
+    """A line break ("\n") at a paragraph's or an item's end, as a web page's cell holds
+    its paragraphs: where the line stopped short of where the cell's text reaches,
+    `edge`, and the next line's first word would have fitted after it, or where the
+    spacing opens up past the cell's own, `pitch`; else a space: the line wrapped."""
+    if pitch and nxt[0].baseline - line[0].baseline > S.cell_paragraph * pitch:
+        return "\n"
     word = next((k for k, g in enumerate(nxt) if g.text.isspace() or g.space_after), len(nxt) - 1)
     needs = nxt[word].x1 - nxt[0].x0 + S.cell_space * line[-1].size
     return "\n" if edge - line[-1].x1 > needs else " "
