@@ -131,9 +131,12 @@ def take_tables(frags: list[Fragment], found: list[Grid], page: int, words: Voca
             inside.setdefault(k, []).append(f)
     tables = []
     for k, grid in enumerate(found):
-        if k in inside:
-            tables.append((grid, _rows(grid, inside[k], page, words)))
+        rows = _rows(grid, inside[k], page, words) if k in inside else None
         # (a grid with no text in it is a drawing, or a form to fill in)
+        if rows is not None:
+            tables.append((grid, rows))
+        elif k in inside:  # a page laid out in boxes: read as the page is
+            outside += inside[k]
     return outside, tables
 
 
@@ -143,9 +146,14 @@ def _within(f: Fragment, box: Box) -> bool:
     return left < x < right and top < y < bottom
 
 
-def _rows(grid: Grid, frags: list[Fragment], page: int, words: Vocabulary) -> list[Line]:
-    """The grid's rows as lines, a fragment a cell."""
+def _rows(grid: Grid, frags: list[Fragment], page: int, words: Vocabulary
+          ) -> list[Line] | None:
+    """The grid's rows as lines, a fragment a cell; None where a cell holds more than
+    S.cell_lines lines: boxes that lay out a page's text (two languages side by side, a
+    rule beside its commentary), whose paragraphs and numbered rules are read as the
+    page's own, column by column."""
     cells: dict[tuple[float, float, float], list[Glyph]] = {}
+    lines: dict[tuple[float, float, float], set] = {}
     for f in sorted(frags, key=lambda f: (f.base, f.x0)):
         y, cell = (f.top + f.bottom) / 2, None
         for g in f.glyphs:  # (left to right: the cell changes at a column's rule)
@@ -158,6 +166,9 @@ def _rows(grid: Grid, frags: list[Fragment], page: int, words: Vocabulary) -> li
                     # gap wide enough to part fragments parts words
                     held.append(_space(held[-1], g.x0))
             held.append(g)
+            lines.setdefault(cell, set()).add(round(f.base))
+    if any(len(bases) > S.cell_lines for bases in lines.values()):
+        return None
     rows: dict[float, list[tuple[float, float, list[Glyph]]]] = {}
     for (top, left, right), glyphs in cells.items():
         rows.setdefault(top, []).append((left, right, glyphs))

@@ -337,6 +337,8 @@ class Settings:
         3, "count", "rules at as many places across and down make a table: two columns, two rows")
     cell_space: float = setting(
         0.5, "em", "room for a space before a word a table cell's line could have held")
+    cell_lines: int = setting(
+        8, "count", "a ruled box holding more lines than this lays out a page, not a table")
     cell_paragraph: float = setting(
         1.3, "ratio", "a table cell's lines this much further apart than its closest: paragraphs")
     rule_pairs: int = setting(
