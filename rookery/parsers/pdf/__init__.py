@@ -98,7 +98,8 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     pieces = [ink_pieces(f) for f in frags]
     # a column of rule numbers beside their text is no column (labels.py)
     gutters = [label_gutters(f, find_gutters(f, pieces=p)) for f, p in zip(frags, pieces)]
-    trusted = common_gutters(gutters)
+    # the document's columns: gutters most of its pages of text agree on
+    trusted = common_gutters(gutters, pages=sum(1 for page in kept if page))
     seen = [g for page in gutters for g in page]
     lines: list[Line] = []
     for index, (page_frags, page_pieces) in enumerate(zip(frags, pieces)):

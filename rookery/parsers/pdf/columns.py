@@ -175,8 +175,9 @@ def _overlaps(a: float, b: float, seen) -> bool:
                for sa, sb in seen)
 
 
-def common_gutters(per_page: list[list[Gutter]]) -> list[Gutter]:
-    """Gutters that most pages agree on."""
+def common_gutters(per_page: list[list[Gutter]], pages: int | None = None) -> list[Gutter]:
+    """Gutters that most pages agree on: of `pages` pages of text, by default of those
+    with a gutter."""
     seen: list[tuple[Gutter, int]] = []
     for gutters in per_page:
         for g in gutters:
@@ -186,7 +187,7 @@ def common_gutters(per_page: list[list[Gutter]]) -> list[Gutter]:
                     break
             else:
                 seen.append((g, 1))
-    pages = sum(1 for g in per_page if g) or 1
+    pages = pages or sum(1 for g in per_page if g) or 1
     return [g for g, n in seen if n >= max(2, pages // 2)]
 
 

@@ -122,22 +122,19 @@ def take_tables(frags: list[Fragment], found: list[Grid], page: int, words: Voca
     if not found:
         return frags, []
     inside: dict[int, list[Fragment]] = {}
-    outside = []
     for f in frags:
         k = next((k for k, g in enumerate(found) if _within(f, g.box)), None)
-        if k is None:
-            outside.append(f)
-        else:
+        if k is not None:
             inside.setdefault(k, []).append(f)
-    tables = []
+    tables, taken = [], set()
     for k, grid in enumerate(found):
+        # (a grid with no text in it is a drawing, or a form to fill in; one of boxes
+        # that lay out a page is read as the page is)
         rows = _rows(grid, inside[k], page, words) if k in inside else None
-        # (a grid with no text in it is a drawing, or a form to fill in)
         if rows is not None:
             tables.append((grid, rows))
-        elif k in inside:  # a page laid out in boxes: read as the page is
-            outside += inside[k]
-    return outside, tables
+            taken.update(id(f) for f in inside[k])
+    return [f for f in frags if id(f) not in taken], tables
 
 
 def _within(f: Fragment, box: Box) -> bool:

@@ -5,7 +5,7 @@ text running across the page's gutter, on one baseline, must not change order wh
 font's boxes grow taller than the other's."""
 import pytest
 
-from rookery.parsers.pdf.columns import reading_order
+from rookery.parsers.pdf.columns import common_gutters, reading_order
 from rookery.parsers.pdf.glyphs import Fragment, Glyph
 
 SIZE = 10.0
@@ -51,3 +51,18 @@ def test_a_number_and_its_text_keep_their_order_whatever_their_boxes_heights(num
     assert len(orders) == 1, orders
     (order,) = orders
     assert order[0].startswith(number)  # left to right: the number first
+
+
+_GAP = (300.0, 312.0)  # a gutter between two columns
+
+
+@pytest.mark.parametrize("with_gutter, of_pages, trusted", [
+    (30, 40, True),  # a two-column document, a few pages of figures aside
+    (3, 40, False),  # a single-column document with three pages of boxes side by side
+    (3, 5, True),  # three of five pages
+    (1, 2, False),  # one page is no agreement
+])
+def test_a_gutter_is_the_documents_when_most_of_its_pages_of_text_have_it(
+        with_gutter, of_pages, trusted):
+    per_page = [[_GAP] if k < with_gutter else [] for k in range(of_pages)]
+    assert (common_gutters(per_page, pages=of_pages) == [_GAP]) is trusted
