@@ -282,7 +282,8 @@ class Reading:
     # more: a table's column of values read apart from the rows it belongs to
     figures_apart: list[str] = field(default_factory=list)
     # headings made or missed (parsers/structure/misheaded.py): titles opening in lower
-    # case, a line of a sentence read as a heading; lists read as rules (their numbers,
+    # case, a line of a sentence read as a heading (or sections opening in lower case, a
+    # paragraph cut apart); lists read as rules (their numbers,
     # or titles opening with a bullet); numbers and entries nested under the wrong
     # heading; lines of text shaped like the document's titles, headings left in the text
     mid_sentence: list[str] = field(default_factory=list)
@@ -328,8 +329,8 @@ class Reading:
                        f"from {'its' if len(self.figures_apart) == 1 else 'their'} rows "
                        f"({self.figures_apart[0]!r})")
         if self.mid_sentence:
-            out.append(f"{plural(len(self.mid_sentence), 'title')} taken from a sentence's "
-                       f"line ({self.mid_sentence[0]!r})")
+            out.append(f"{plural(len(self.mid_sentence), 'section')} cut out of a sentence "
+                       f"({self.mid_sentence[0]!r})")
         if self.items_as_rules:
             out.append(f"{plural(len(self.items_as_rules), 'list item')} read as rules "
                        f"({self.items_as_rules[0]})")

@@ -4,7 +4,8 @@
 * a title that opens in lower case, in a document whose titles open with capitals (not
   a glossary's terms), or a title of six words or more that does not end a clause and
   whose text goes on in lower case: a line from inside a sentence (or its first line),
-  a table's cell or a byline read as a heading (`mid_sentence`);
+  a table's cell or a byline read as a heading; and three or more untitled sections
+  that open in lower case: paragraphs cut apart mid-sentence (`mid_sentence`);
 * three or more numbered sections in a row, each going on from the last, that have a
   title and nothing else, or a title that opens with a list's bullet: a list, or a
   figure's legend, read as rules (`items_as_rules`);
@@ -31,6 +32,10 @@ from ..numbering import Label, continues, read_label
 from .glossary import alphabetical, order_key
 
 SENTENCE_WORDS = 6  # words in a title that may be a sentence's first line
+# untitled sections that open in lower case that make a file's paragraphs cut apart (one
+# or two may be a caption's "above:", "below:")
+BROKEN_PARAGRAPHS = 3
+QUOTED = 60  # characters of an untitled section's first line that name it
 ITEMS_IN_A_ROW = 3  # numbered sections in a row with a title and nothing else: a list
 LOWER_SHARE = 0.25  # of the titles, opening in lower case, below which they are strays
 # (more is the document's own style: a glossary, a list of card names)
@@ -54,11 +59,16 @@ def judged(sections: list[Section], labels: list[Label | None]) -> dict[str, lis
 
 
 def mid_sentence(sections: list[Section]) -> list[str]:
-    """Titles that open in lower case, when they are a few of the document's titles."""
+    """Titles that open in lower case, when they are a few of the document's titles;
+    titles that are a sentence's first line; untitled sections that open in lower case,
+    enough of them (see the module doc)."""
     titled = [s.own_title.strip() for s in sections if s.own_title and s.kind != "term"]
     out = [t for t in titled if _opens_lower(t)]
     out = out if len(out) < LOWER_SHARE * len(titled) else []
-    return out + [s.own_title.strip() for s in sections if _goes_on(s)]
+    broken = [s.text.strip().split("\n")[0][:QUOTED] for k, s in enumerate(sections)
+              if k and not s.title and not s.question and _opens_lower(s.text.strip())]
+    return out + [s.own_title.strip() for s in sections if _goes_on(s)] \
+        + (broken if len(broken) >= BROKEN_PARAGRAPHS else [])
 
 
 def _goes_on(s: Section) -> bool:

@@ -62,6 +62,26 @@ def test_a_sentence_s_first_line_as_a_title_is_found_once(title, text, found):
     assert judge(sections).mid_sentence == ([title] if found else [])
 
 
+@pytest.mark.parametrize("cuts,found", [(0, 0), (2, 0), (3, 3), (5, 5)])
+def test_paragraphs_cut_apart_mid_sentence_are_found(cuts, found):
+    # a one-page sheet read as plain paragraphs: sentences cut where their lines broke
+    sentences = ["Each player takes a lantern and two moths before the first dusk.",
+                 "The first player lights a lantern and passes it to the left.",
+                 "A moth flies toward the nearest light and rests beside it.",
+                 "A lit lantern scores one point at dawn for the one who holds it.",
+                 "The game ends when every lantern has gone out at least once.",
+                 "Whoever holds the most points at the end of the night wins."]
+    sections = [Section(title=None, kind="text", text="Lanternfall, a game of lights.")]
+    for k, sentence in enumerate(sentences):
+        words = sentence.split()
+        if k < cuts:
+            sections += [Section(title=None, kind="text", text=" ".join(words[:5])),
+                         Section(title=None, kind="text", text=" ".join(words[5:]))]
+        else:
+            sections.append(Section(title=None, kind="text", text=sentence))
+    assert len(judge(sections).mid_sentence) == found
+
+
 def test_lower_case_titles_that_are_the_documents_own_style_are_no_fault():
     # a glossary's terms, and a document that sets most of its headings in lower case
     terms = [head(t, "Its meaning.", kind="term") for t in ("dusk", "lantern", "moth")]
@@ -224,7 +244,7 @@ def test_each_fault_makes_the_reading_doubtful_and_is_kept_as_json():
     sections = _lantern("on to the player to the left")
     found = judge(sections)
     assert found.doubtful
-    assert "1 title taken from a sentence's line ('on to the player to the left')" \
+    assert "1 section cut out of a sentence ('on to the player to the left')" \
         in found.problems
     kept = reading_to_dict(found)
     assert kept["mid_sentence"] == ["on to the player to the left"]
