@@ -101,7 +101,7 @@ def render(release: str, format: str, reading) -> str:
                           ("contents lines read as sections", reading.contents_in_text),
                           ("columns of figures read apart from their rows",
                            reading.figures_apart),
-                          ("titles from inside a sentence", reading.mid_sentence),
+                          ("sections cut out of a sentence", reading.mid_sentence),
                           ("list items read as rules", reading.items_as_rules),
                           ("sections nested under the wrong heading", reading.nested_wrong),
                           ("headings left in the text", reading.headings_lost)):
