@@ -281,6 +281,15 @@ class Reading:
     # runs of three or more lines that are each a bare figure ("110 pts"), two runs or
     # more: a table's column of values read apart from the rows it belongs to
     figures_apart: list[str] = field(default_factory=list)
+    # headings made or missed (parsers/structure/misheaded.py): titles opening in lower
+    # case, a line of a sentence read as a heading (or sections opening in lower case, a
+    # paragraph cut apart); lists read as rules (their numbers,
+    # or titles opening with a bullet); numbers and entries nested under the wrong
+    # heading; lines of text shaped like the document's titles, headings left in the text
+    mid_sentence: list[str] = field(default_factory=list)
+    items_as_rules: list[str] = field(default_factory=list)
+    nested_wrong: list[str] = field(default_factory=list)
+    headings_lost: list[str] = field(default_factory=list)
     # words set aside as a contents list, when they are more than a quarter of the text
     contents_words: int = 0
     words: WordAccount | None = None
@@ -319,6 +328,18 @@ class Reading:
             out.append(f"{plural(len(self.figures_apart), 'column')} of figures read apart "
                        f"from {'its' if len(self.figures_apart) == 1 else 'their'} rows "
                        f"({self.figures_apart[0]!r})")
+        if self.mid_sentence:
+            out.append(f"{plural(len(self.mid_sentence), 'section')} cut out of a sentence "
+                       f"({self.mid_sentence[0]!r})")
+        if self.items_as_rules:
+            out.append(f"{plural(len(self.items_as_rules), 'list item')} read as rules "
+                       f"({self.items_as_rules[0]})")
+        if self.nested_wrong:
+            out.append(f"{plural(len(self.nested_wrong), 'section')} nested under the wrong "
+                       f"heading ({self.nested_wrong[0]})")
+        if self.headings_lost:
+            out.append(f"{plural(len(self.headings_lost), 'heading')} left in the text "
+                       f"({self.headings_lost[0]!r})")
         if self.contents_words:
             out.append(f"{plural(self.contents_words, 'word')} set aside as a contents list "
                        f"(more than a quarter of the text)")
@@ -478,7 +499,8 @@ def document_from_dict(d: dict, source: str = "") -> Document:
 
 # the Reading's lists of numbers or titles at fault, each under its own JSON key
 _FAULTS = ("empty", "over_nothing", "repeated", "out_of_order", "in_text", "misplaced",
-           "astray", "headings_in_text", "contents_in_text", "figures_apart")
+           "astray", "headings_in_text", "contents_in_text", "figures_apart",
+           "mid_sentence", "items_as_rules", "nested_wrong", "headings_lost")
 
 
 def reading_to_dict(r: Reading) -> dict:

@@ -100,7 +100,11 @@ def render(release: str, format: str, reading) -> str:
                           ("headings the file lists read as text", reading.headings_in_text),
                           ("contents lines read as sections", reading.contents_in_text),
                           ("columns of figures read apart from their rows",
-                           reading.figures_apart)):
+                           reading.figures_apart),
+                          ("sections cut out of a sentence", reading.mid_sentence),
+                          ("list items read as rules", reading.items_as_rules),
+                          ("sections nested under the wrong heading", reading.nested_wrong),
+                          ("headings left in the text", reading.headings_lost)):
         if titles:
             more = len(titles) - LISTED
             lines.append(f"  {label}: " + ", ".join(repr(t) for t in titles[:LISTED])

@@ -39,6 +39,8 @@
   entries may have taken the numbers of the rules they list;
 * headings the file's own outline names (a PDF's bookmarks) left as lines of text,
   several of them (bookmarked.py);
+* headings made from a sentence's line or a list's item, nested under the wrong
+  heading, or left in the text (misheaded.py);
 * words of the text in no section and in no furniture the reader can name (account.py).
 
 A place is a section's path: numbering that starts again under another part ("1." in
@@ -53,6 +55,7 @@ from ...model import Document, Reading, Section, WordAccount, title_key
 from ..meta import is_date_only
 from ..numbering import Label, continues, first_of_scheme, letter_value, read_label
 from .bookmarked import left_in_text
+from .misheaded import judged
 from .sequence import goes_on
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
@@ -102,7 +105,8 @@ def assess(doc: Document, words: WordAccount | None = None,
                    headings_in_text=left_in_text(sections, list(outline)),
                    contents_in_text=_contents_lines(sections),
                    contents_words=_contents_words(words),
-                   figures_apart=_figures_apart(sections), words=words)
+                   figures_apart=_figures_apart(sections), words=words,
+                   **judged(sections, labels))
 
 
 def _empty(sections: list[Section]) -> list[str]:
