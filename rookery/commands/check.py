@@ -100,7 +100,13 @@ def render(release: str, format: str, reading) -> str:
                           ("headings the file lists read as text", reading.headings_in_text),
                           ("contents lines read as sections", reading.contents_in_text),
                           ("columns of figures read apart from their rows",
-                           reading.figures_apart)):
+                           reading.figures_apart),
+                          ("numbers left in titles", reading.numbers_in_titles),
+                          ("labels read as sections", reading.label_titles),
+                          ("a table's columns read apart (their headers)",
+                           reading.columns_apart),
+                          ("words stored backwards (right-to-left in visual order)",
+                           reading.visual_order)):
         if titles:
             more = len(titles) - LISTED
             lines.append(f"  {label}: " + ", ".join(repr(t) for t in titles[:LISTED])

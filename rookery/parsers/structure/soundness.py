@@ -39,7 +39,9 @@
   entries may have taken the numbers of the rules they list;
 * headings the file's own outline names (a PDF's bookmarks) left as lines of text,
   several of them (bookmarked.py);
-* words of the text in no section and in no furniture the reader can name (account.py).
+* words of the text in no section and in no furniture the reader can name (account.py);
+* numbers left in titles, labels read as sections, a table's columns read apart,
+  right-to-left text in visual order (telltales.py).
 
 A place is a section's path: numbering that starts again under another part ("1." in
 each chapter) is no repeat.
@@ -54,6 +56,7 @@ from ..meta import is_date_only
 from ..numbering import Label, continues, first_of_scheme, letter_value, read_label
 from .bookmarked import left_in_text
 from .sequence import goes_on
+from .telltales import telltales
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|de|fr)(?:/\S*)?$",
@@ -102,7 +105,8 @@ def assess(doc: Document, words: WordAccount | None = None,
                    headings_in_text=left_in_text(sections, list(outline)),
                    contents_in_text=_contents_lines(sections),
                    contents_words=_contents_words(words),
-                   figures_apart=_figures_apart(sections), words=words)
+                   figures_apart=_figures_apart(sections), **telltales(sections, labels),
+                   words=words)
 
 
 def _empty(sections: list[Section]) -> list[str]:
