@@ -10,7 +10,7 @@ The kinds are what the real world shows: a heading lost into the text before it,
 paragraph's first line read as a heading, a contents list read as sections, a running
 head read as a heading page after page, a rule ranked under the wrong rule, two rules
 read in the wrong order, a table's column label read as a heading row after row, a
-number read apart from its text.
+number read apart from its text, the numbers of rules side by side left in their titles.
 """
 from __future__ import annotations
 
@@ -111,6 +111,23 @@ def number_apart(sections, rng):
     sections.insert(k + 1, Section(title=None, kind="text", text=s.text, path=s.path))
 
 
+def numbers_in_titles(sections, rng):
+    """Three numbered rules side by side with text of their own, read with their numbers
+    left in their titles (a reader that misses a level of the numbering misses it all)."""
+    runs = [k for k in range(len(sections) - 2)
+            if all(s.number and s.text and s.path == sections[k].path
+                   for s in sections[k:k + 3])]
+    k = rng.choice(runs)
+    for j in range(k, k + 3):
+        s = sections[j]
+        if s.own_title:
+            printed = f"{s.number} {s.own_title}"
+            sections[j] = dataclasses.replace(s, number=None, title=printed, heading=printed)
+        else:  # a rule with no title of its own: its number left at its text's start
+            sections[j] = dataclasses.replace(s, number=None, title=None, heading=None,
+                                              text=f"{s.number} {s.text}")
+
+
 KINDS = {"heading lost into the text": lose_heading,
          "paragraph's first line as heading": sentence_as_title,
          "contents list as sections": contents_kept,
@@ -118,7 +135,8 @@ KINDS = {"heading lost into the text": lose_heading,
          "rule under another part's rule": under_wrong_rule,
          "two rules swapped": swapped,
          "column label as heading, row after row": column_label,
-         "number read apart from its text": number_apart}
+         "number read apart from its text": number_apart,
+         "numbers left in titles, three in a row": numbers_in_titles}
 
 
 def main() -> int:

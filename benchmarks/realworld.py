@@ -12,7 +12,7 @@ each checked against its sha256):
   headings over nothing ("bare"),
   numbers printed twice or out of order, numbered rules left in another's text
   ("intx"), numbers set under a rule they follow ("under"), headings a PDF
-  lists itself (bookmarks, tags, linked contents) left as lines of text ("hdtx"), contents lines read as sections ("toc"), columns of figures read apart from their rows, titles that are no titles, words lost;
+  lists itself (bookmarks, tags, linked contents) left as lines of text ("hdtx"), contents lines read as sections ("toc"), columns of figures read apart from their rows, sections cut out of a sentence, list items read as rules, sections nested under the wrong heading, headings left in the text, numbers left in titles, labels read as sections, tables' columns read apart, right-to-left text in visual order, titles that are no titles, words lost;
 * the words pdftotext finds that the reader was never given (text it drops before any
   rule sees it: turned, off the page), as a share;
 * each PDF against itself rewritten by Ghostscript and by pdftocairo: changes (0 is
@@ -355,6 +355,14 @@ def main() -> int:
         totals["headings the file lists read as text"] += len(rd.get("headings_in_text", []))
         totals["contents lines read as sections"] += len(rd.get("contents_in_text", []))
         totals["columns of figures read apart"] += len(rd.get("figures_apart", []))
+        totals["sections cut out of a sentence"] += len(rd.get("mid_sentence", []))
+        totals["list items read as rules"] += len(rd.get("items_as_rules", []))
+        totals["sections nested under the wrong heading"] += len(rd.get("nested_wrong", []))
+        totals["headings left in the text"] += len(rd.get("headings_lost", []))
+        totals["numbers left in titles"] += len(rd.get("numbers_in_titles", []))
+        totals["labels read as sections"] += len(rd.get("label_titles", []))
+        totals["tables' columns read apart"] += len(rd.get("columns_apart", [])) // 2
+        totals["right-to-left in visual order"] += bool(rd.get("visual_order"))
         totals["junk titles"] += len(rd["junk_titles"])
     print("; ".join(f"{k}: {v}" for k, v in totals.items()))
     changed = [x for x in rewrites if x.get("changes")]

@@ -290,6 +290,15 @@ class Reading:
     items_as_rules: list[str] = field(default_factory=list)
     nested_wrong: list[str] = field(default_factory=list)
     headings_lost: list[str] = field(default_factory=list)
+    # titles of unnumbered sections that print the document's numbering ("II. Setup",
+    # "Article 4"), three or more going on from one another: numbers the reader left
+    numbers_in_titles: list[str] = field(default_factory=list)
+    # short titles opening in lower case among titles in capitals: a figure's labels
+    label_titles: list[str] = field(default_factory=list)
+    # headers of a table's columns of words read one after the other, each as a section
+    columns_apart: list[str] = field(default_factory=list)
+    # words of right-to-left text stored backwards (opening with a word-final letter)
+    visual_order: list[str] = field(default_factory=list)
     # words set aside as a contents list, when they are more than a quarter of the text
     contents_words: int = 0
     words: WordAccount | None = None
@@ -340,6 +349,18 @@ class Reading:
         if self.headings_lost:
             out.append(f"{plural(len(self.headings_lost), 'heading')} left in the text "
                        f"({self.headings_lost[0]!r})")
+        if self.numbers_in_titles:
+            out.append(f"{plural(len(self.numbers_in_titles), 'number')} left in titles "
+                       f"({self.numbers_in_titles[0]!r})")
+        if self.label_titles:
+            out.append(f"{plural(len(self.label_titles), 'label')} read as sections "
+                       f"({self.label_titles[0]!r})")
+        if self.columns_apart:
+            out.append(f"a table's columns read apart ({self.columns_apart[0]!r}, "
+                       f"{self.columns_apart[1]!r})")
+        if self.visual_order:
+            out.append(f"right-to-left text in visual order, its words backwards "
+                       f"({self.visual_order[0]!r})")
         if self.contents_words:
             out.append(f"{plural(self.contents_words, 'word')} set aside as a contents list "
                        f"(more than a quarter of the text)")
@@ -500,7 +521,8 @@ def document_from_dict(d: dict, source: str = "") -> Document:
 # the Reading's lists of numbers or titles at fault, each under its own JSON key
 _FAULTS = ("empty", "over_nothing", "repeated", "out_of_order", "in_text", "misplaced",
            "astray", "headings_in_text", "contents_in_text", "figures_apart",
-           "mid_sentence", "items_as_rules", "nested_wrong", "headings_lost")
+           "mid_sentence", "items_as_rules", "nested_wrong", "headings_lost",
+           "numbers_in_titles", "label_titles", "columns_apart", "visual_order")
 
 
 def reading_to_dict(r: Reading) -> dict:

@@ -104,7 +104,13 @@ def render(release: str, format: str, reading) -> str:
                           ("sections cut out of a sentence", reading.mid_sentence),
                           ("list items read as rules", reading.items_as_rules),
                           ("sections nested under the wrong heading", reading.nested_wrong),
-                          ("headings left in the text", reading.headings_lost)):
+                          ("headings left in the text", reading.headings_lost),
+                          ("numbers left in titles", reading.numbers_in_titles),
+                          ("labels read as sections", reading.label_titles),
+                          ("a table's columns read apart (their headers)",
+                           reading.columns_apart),
+                          ("words stored backwards (right-to-left in visual order)",
+                           reading.visual_order)):
         if titles:
             more = len(titles) - LISTED
             lines.append(f"  {label}: " + ", ".join(repr(t) for t in titles[:LISTED])

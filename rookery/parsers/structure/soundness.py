@@ -41,6 +41,8 @@
   several of them (bookmarked.py);
 * headings made from a sentence's line or a list's item, nested under the wrong
   heading, or left in the text (misheaded.py);
+* numbers left in titles, labels read as sections, a table's columns read apart,
+  right-to-left text in visual order (telltales.py);
 * words of the text in no section and in no furniture the reader can name (account.py).
 
 A place is a section's path: numbering that starts again under another part ("1." in
@@ -57,6 +59,7 @@ from ..numbering import Label, continues, first_of_scheme, letter_value, read_la
 from .bookmarked import left_in_text
 from .misheaded import judged
 from .sequence import goes_on
+from .telltales import telltales
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|de|fr)(?:/\S*)?$",
@@ -106,7 +109,7 @@ def assess(doc: Document, words: WordAccount | None = None,
                    contents_in_text=_contents_lines(sections),
                    contents_words=_contents_words(words),
                    figures_apart=_figures_apart(sections), words=words,
-                   **judged(sections, labels))
+                   **judged(sections, labels), **telltales(sections, labels))
 
 
 def _empty(sections: list[Section]) -> list[str]:
