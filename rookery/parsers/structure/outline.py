@@ -46,6 +46,7 @@ from .glossary import alphabetical
 from .node import Node, path_below, shift
 from .runon import part_run_on_rules
 from .lists import framing, listed_heading
+from .headnumbers import heading_numbers
 from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, held_number,
                        list_item, printed_numbers, speakers, values)
 from .soundness import assess
@@ -136,6 +137,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
     opened: dict = {}  # the number last opened under each parent number
     labels = block_labels(blocks)
+    numbers = heading_numbers(blocks, ahead)  # "4 Scoring" over "4.1" (headnumbers.py)
     for k, block in enumerate(blocks):
         if k in cells or quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
@@ -147,7 +149,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
             # that it names by number ("9." after "8.")
             del stack[1:]
             node = Node(heading=block, level=min(block.level, top_level), path=())
-            _name(node, block.text)
+            _name(node, block.text, numbers.get(k))
             root.children.append(node)
             stack.append(node)
         elif block.kind == "heading" and listed_heading(stack, block, ahead, k, flat):
@@ -155,7 +157,8 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
             stack[-1].body.append(Block(kind="item", text=block.text, marks=block.marks,
                                         anchor=block.anchor))
         elif block.kind == "heading":
-            read = read_label(block.text) if flat else None
+            numbered = numbers.get(k)
+            read = numbered if flat else None
             place = _by_number(stack, read[0]) if read else None
             if place is not None:  # its number says where it goes, whatever its type
                 at, level = place
@@ -165,12 +168,12 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
                 # a heading closes the numbered paragraphs before it
                 while len(stack) > 1 and (stack[-1].level >= block.level or stack[-1].is_rule):
                     stack.pop()
-                if (own := read_label(block.text)) is not None:
-                    _close_followed(stack, own[0])
+                if numbered is not None:
+                    _close_followed(stack, numbered[0])
                 level = block.level
             parent = stack[-1]
             node = Node(heading=block, level=level, path=path_below(parent))
-            _name(node, block.text)
+            _name(node, block.text, numbered)
             parent.children.append(node)
             stack.append(node)
         elif block.kind in ("para", "item") and (rule := _rule(
@@ -297,10 +300,10 @@ def _title_like(text: str) -> bool:
     return is_name(text, 10)
 
 
-def _name(node: Node, text: str) -> None:
+def _name(node: Node, text: str, read: tuple[Label, str] | None = None) -> None:
     node.heading_text = text
     node.title = text
-    read = read_label(text)
+    read = read or read_label(text)
     if read and read[1]:
         node.label, rest = read
         node.number, node.title = node.label.number, rest.strip()

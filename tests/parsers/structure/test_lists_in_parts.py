@@ -67,11 +67,11 @@ def _more(name: str) -> str:
 
 def _expected(scheme: str) -> list[tuple[str, str]]:
     """The numbered sections a sound reading gives (a chapter numbered "3 Hazards",
-    without a mark, is a heading named so, not a number)."""
+    without a mark, is numbered too: its number goes on from the chapters' before it,
+    and it is subdivided "3.1", "3.2" where it has subdivisions)."""
     out = []
     for c, (name, _opening, _listed, subs) in enumerate(CHAPTERS, 1):
-        if scheme != "bare":
-            out.append((str(c), name))
+        out.append((str(c), name))
         out += [(f"{c}.{r}", sub) for r, (sub, _text) in enumerate(subs, 1)]
     return out
 

@@ -1,0 +1,77 @@
+"""A heading that prints its number alone before its title ("4 Scoring") is numbered
+when the document's numbering says so: its next number is its first subdivision, or
+three or more such headings go on from one another. Counts in titles ("2 Players",
+"3 Players") stay titles. Each case as a web page, a Word file and a PDF."""
+import io
+
+import pytest
+
+from rookery.parsers import ReadOptions, parse
+from wordfile import docx, para, run
+
+# (headings with what comes under each, the numbers and titles wanted)
+CASES = {
+    "parts over their rules": (
+        [("1 Lanterns", ["1.1 Every walker carries one.", "1.2 A dark lantern is relit."]),
+         ("2 Shrines", ["2.1 A shrine burns until dawn."])],
+        [("1", "Lanterns"), ("1.1", None), ("1.2", None), ("2", "Shrines"), ("2.1", None)]),
+    "chapters in a row": (
+        [("1 Introduction", ["The maze is walked at night."]),
+         ("2 Setup", ["Each walker takes a map."]), ("3 Play", ["Walkers move in turn."]),
+         ("4 Winning", ["The first to reach the centre wins."])],
+        [("1", "Introduction"), ("2", "Setup"), ("3", "Play"), ("4", "Winning")]),
+    "counts, not numbers": (
+        [("2 Players", ["Each walker takes two lanterns."]),
+         ("3 Players", ["Each walker takes one lantern."]),
+         ("4 Players", ["Walkers share lanterns in pairs."])],
+        []),
+    "two in a row prove nothing": (
+        [("3 Walkers", ["Three walkers start together."]),
+         ("4 Corners", ["The maze has four corners."])],
+        []),
+}
+
+
+def _html(parts) -> bytes:
+    body = "".join(f"<h2>{h}</h2>" + "".join(f"<p>{t}</p>" for t in texts) for h, texts in parts)
+    return f"<h1>Maze Walking</h1><p>The rules of the night walk.</p>{body}".encode()
+
+
+def _word(parts) -> bytes:
+    body = [para(run("Maze Walking", b=True)), para("The rules of the night walk.")]
+    for heading, texts in parts:
+        body += [para(heading, style="Heading2")] + [para(t) for t in texts]
+    return docx(body)
+
+
+def _pdf(parts) -> bytes:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    styles = getSampleStyleSheet()
+    flow = [Paragraph("Maze Walking", styles["Title"]),
+            Paragraph("The rules of the night walk.", styles["BodyText"])]
+    for heading, texts in parts:
+        flow += [Paragraph(heading, styles["Heading2"])]
+        flow += [Paragraph(t, styles["BodyText"]) for t in texts]
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=A4).build(flow)
+    return out.getvalue()
+
+
+MAKERS = {"html": _html, "docx": _word, "pdf": _pdf}
+
+
+@pytest.mark.parametrize("made", sorted(MAKERS))
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_number_alone_before_a_title_is_the_headings_when_the_numbering_says_so(case, made):
+    parts, wanted = CASES[case]
+    doc = parse(MAKERS[made](parts), source=f"maze.{made}", options=ReadOptions(workers=1))
+    numbered = [(s.number, s.title if s.kind != "ruling" or s.number.count(".") == 0 else None)
+                for s in doc.sections if s.number]
+    assert [n for n, _t in numbered] == [n for n, _t in wanted]
+    assert [t for _n, t in numbered if t] == [t for _n, t in wanted if t]
+    if not wanted:  # the counts stay in their titles
+        assert [h for h, _texts in parts] == [s.title for s in doc.sections
+                                              if s.title and s.title[0].isdigit()]
