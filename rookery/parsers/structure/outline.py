@@ -46,7 +46,7 @@ from .glossary import alphabetical
 from .node import Node, path_below, shift
 from .runon import part_run_on_rules
 from .lists import framing, listed_heading
-from .headnumbers import heading_numbers
+from .headnumbers import heading_numbers, numbered_paragraphs
 from .sequence import (Ahead, Quotations, backed, first_subdivision, goes_back, held_number,
                        list_item, printed_numbers, speakers, values)
 from .soundness import assess
@@ -90,9 +90,9 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
             raise NoSections("no headings or entries found: this does not look like a rules "
                              f"document ({hint})")
         # a publisher's file of plain paragraphs (a one-page sheet): each paragraph is a
-        # section, known by its first words, so that a change to one is not to all
-        sections = [Section(title=None, kind="text", text=b.text, marks=tuple(b.marks))
-                    for b in blocks if b.text]
+        # section, known by its first words (or its number), so that a change to one is
+        # not to all
+        sections = numbered_paragraphs(blocks)
     doc = Document(sections=sections, title=title or raw.fallback_title, version=version,
                    effective=effective, format=raw.format, source=source)
     words = None

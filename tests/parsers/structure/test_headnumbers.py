@@ -75,3 +75,53 @@ def test_a_number_alone_before_a_title_is_the_headings_when_the_numbering_says_s
     if not wanted:  # the counts stay in their titles
         assert [h for h, _texts in parts] == [s.title for s in doc.sections
                                               if s.title and s.title[0].isdigit()]
+
+
+# a one-page sheet of rules with no heading at all, its rules numbered in the text
+SHEET = ["The lantern walk is held every Friday at dusk.",
+         "{n1} Every walker brings a lantern and a map.",
+         "{n2} Walkers leave the gate one minute apart.",
+         "The gatekeeper notes each start.",
+         "{n3} A walker who leaves the path is out of the walk.",
+         "{n4} The first walker back at the gate wins."]
+MARKS = {"closing bracket": "{})", "dot": "{}.", "brackets": "({})"}
+
+
+def _sheet(mark: str, numbers: int) -> list[str]:
+    values = {f"n{k}": mark.format(k) if k <= numbers else "" for k in range(1, 5)}
+    return [line.format(**values).strip() for line in SHEET]
+
+
+def _sheet_pdf(lines: list[str]) -> bytes:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, SimpleDocTemplate
+
+    body = getSampleStyleSheet()["BodyText"]
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=A4).build([Paragraph(line, body) for line in lines])
+    return out.getvalue()
+
+
+SHEET_MAKERS = {"pdf": _sheet_pdf, "docx": lambda lines: docx([para(line) for line in lines])}
+
+
+@pytest.mark.parametrize("made", sorted(SHEET_MAKERS))
+@pytest.mark.parametrize("mark", sorted(MARKS))
+def test_a_sheet_of_plain_paragraphs_keeps_its_rules_numbers(mark, made):
+    doc = parse(SHEET_MAKERS[made](_sheet(MARKS[mark], 4)), source=f"sheet.{made}",
+                options=ReadOptions(workers=1))
+    rules = {s.number: s.text for s in doc.sections if s.number}
+    assert rules == {"1": "Every walker brings a lantern and a map.",
+                     "2": "Walkers leave the gate one minute apart.\n"
+                          "The gatekeeper notes each start.",
+                     "3": "A walker who leaves the path is out of the walk.",
+                     "4": "The first walker back at the gate wins."}
+    assert doc.sections[0].text == SHEET[0]  # (what comes before the first rule)
+
+
+@pytest.mark.parametrize("made", sorted(SHEET_MAKERS))
+def test_two_numbered_paragraphs_are_no_numbering(made):
+    doc = parse(SHEET_MAKERS[made](_sheet(MARKS["dot"], 2)), source=f"sheet.{made}",
+                options=ReadOptions(workers=1))
+    assert not any(s.number for s in doc.sections)
