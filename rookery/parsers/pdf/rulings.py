@@ -193,13 +193,13 @@ def _cell(grid: Grid, x: float, y: float) -> tuple[float, float, float]:
     right = min((at for at in down if at > x), default=grid.box[2])
     top = max((r.at for r in grid.across if r.at <= y and r.start - reach <= x
                <= r.end + reach), default=grid.box[1])
-    return _tops(grid)(top), left, right
+    return _row_key(top), left, right
 
 
-def _tops(grid: Grid):
-    """A rule's height as the row it tops is known by: rules drawn a cell at a time
+def _row_key(top: float) -> int:
+    """The height of a rule as the row it tops is known by: rules drawn a cell at a time
     stand a rounding apart."""
-    return lambda top: round(top / S.rule_reach)
+    return round(top / S.rule_reach)
 
 
 def place_tables(lines: list[Line], tables: list[tuple[Grid, list[Line]]]) -> list[Line]:
