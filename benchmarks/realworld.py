@@ -287,6 +287,23 @@ def print_table(rows: list[list[str]], header: list[str]) -> None:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
 
 
+# each of the check's lists of faults, totalled over the documents under its name here
+_FAULT_TOTALS = (
+    ("numbered rules without text", "empty"), ("headings over nothing", "over_nothing"),
+    ("numbers printed twice", "repeated"), ("numbers out of order", "out_of_order"),
+    ("numbered rules left in text", "in_text"),
+    ("numbers under a rule they follow", "misplaced"),
+    ("numbers under another's rule", "astray"),
+    ("headings the file lists read as text", "headings_in_text"),
+    ("contents lines read as sections", "contents_in_text"),
+    ("columns of figures read apart", "figures_apart"),
+    ("sections cut out of a sentence", "mid_sentence"),
+    ("list items read as rules", "items_as_rules"),
+    ("sections nested under the wrong heading", "nested_wrong"),
+    ("headings left in the text", "headings_lost"),
+    ("numbers left in titles", "numbers_in_titles"), ("labels read as sections", "label_titles"))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--corpus", type=Path, default=Path(os.environ.get("ROOKERY_CORPUS", CORPUS)))
@@ -345,22 +362,10 @@ def main() -> int:
     for r in readable:
         rd = r["reading"]
         totals["lost words"] += (rd.get("words") or {}).get("lost", 0)
-        totals["numbered rules without text"] += len(rd["empty"])
-        totals["headings over nothing"] += len(rd.get("over_nothing", []))
-        totals["numbers printed twice"] += len(rd["repeated"])
-        totals["numbers out of order"] += len(rd["out_of_order"])
-        totals["numbered rules left in text"] += len(rd.get("in_text", []))
-        totals["numbers under a rule they follow"] += len(rd.get("misplaced", []))
-        totals["numbers under another's rule"] += len(rd.get("astray", []))
-        totals["headings the file lists read as text"] += len(rd.get("headings_in_text", []))
-        totals["contents lines read as sections"] += len(rd.get("contents_in_text", []))
-        totals["columns of figures read apart"] += len(rd.get("figures_apart", []))
-        totals["sections cut out of a sentence"] += len(rd.get("mid_sentence", []))
-        totals["list items read as rules"] += len(rd.get("items_as_rules", []))
-        totals["sections nested under the wrong heading"] += len(rd.get("nested_wrong", []))
-        totals["headings left in the text"] += len(rd.get("headings_lost", []))
-        totals["numbers left in titles"] += len(rd.get("numbers_in_titles", []))
-        totals["labels read as sections"] += len(rd.get("label_titles", []))
+        for name, key in _FAULT_TOTALS:
+            totals[name] += len(rd.get(key, []))
+        # (a table read by its columns is two or more headers; right-to-left text, a
+        # document)
         totals["tables' columns read apart"] += len(rd.get("columns_apart", [])) // 2
         totals["right-to-left in visual order"] += bool(rd.get("visual_order"))
         totals["junk titles"] += len(rd["junk_titles"])

@@ -16,6 +16,7 @@ from ...errors import ParseError
 from ..blocks import RawDocument
 from ..meta import is_version_line
 from .bookmarks import outline
+from .celltext import Vocabulary
 from .columns import common_gutters, find_gutters, ink_pieces, reading_order, usual_measures
 from .furniture import split_furniture
 from .labels import label_gutters
@@ -23,7 +24,6 @@ from .lines import Line
 from .paragraphs import build_blocks
 from .pool import read_pages
 from .raised import join_raised
-from .celltext import Vocabulary
 from .rulings import grids, place_tables, take_tables
 from .settings import SETTINGS as S
 from .linked import entries

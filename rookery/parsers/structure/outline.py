@@ -300,10 +300,11 @@ def _title_like(text: str) -> bool:
     return is_name(text, 10)
 
 
-def _name(node: Node, text: str, read: tuple[Label, str] | None = None) -> None:
+def _name(node: Node, text: str, read: tuple[Label, str] | None) -> None:
+    """Name a heading's node by its `text`, and number it by `read`, the number the
+    heading opens with (headnumbers.py), when one does."""
     node.heading_text = text
     node.title = text
-    read = read or read_label(text)
     if read and read[1]:
         node.label, rest = read
         node.number, node.title = node.label.number, rest.strip()
