@@ -21,7 +21,7 @@ from typing import Iterable
 from .glyphs import Glyph
 from .settings import SETTINGS as S
 
-_WORD = re.compile(r"\w+")
+_WORD = re.compile(r"\w+")  # (a code's underscores are in its word: "TIMEOUT_CALLED")
 
 
 class Vocabulary:
@@ -95,11 +95,11 @@ def _broken(line: list[Glyph], nxt: list[Glyph], piece: str, following: str,
     if not _single(line):
         return False
     joined = _WORD.findall(piece + following)
-    if joined and (words.printed(joined[0]) or words.begins(joined[0])) \
-            and len(joined) == 1:
+    if len(joined) == 1 and (words.printed(joined[0]) or words.begins(joined[0])):
         return True
     head, tail = _WORD.findall(piece), _WORD.findall(following)
-    if head and tail and words.printed(head[-1], 2) and words.printed(tail[0], 2):
+    if head and tail and words.printed(head[-1], S.cell_word_printed) \
+            and words.printed(tail[0], S.cell_word_printed):
         return False  # two words the document prints apart
     last, first = line[-1], nxt[0]
     room = right - left - 2 * pad  # the cell's width inside its padding

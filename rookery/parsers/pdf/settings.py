@@ -337,6 +337,8 @@ class Settings:
         3, "count", "rules at as many places across and down make a table: two columns, two rows")
     cell_space: float = setting(
         0.5, "em", "room for a space before a word a table cell's line could have held")
+    cell_word_printed: int = setting(
+        2, "count", "a piece of a cell's broken line printed this often is a word of its own")
     cell_lines: int = setting(
         8, "count", "a ruled box holding more lines than this lays out a page, not a table")
     cell_paragraph: float = setting(
