@@ -356,8 +356,8 @@ class Reading:
             out.append(f"{plural(len(self.label_titles), 'label')} read as sections "
                        f"({self.label_titles[0]!r})")
         if self.columns_apart:
-            out.append(f"a table's columns read apart ({self.columns_apart[0]!r}, "
-                       f"{self.columns_apart[1]!r})")
+            out.append(f"a table's columns read apart "
+                       f"({', '.join(repr(t) for t in self.columns_apart[:2])})")
         if self.visual_order:
             out.append(f"right-to-left text in visual order, its words backwards "
                        f"({self.visual_order[0]!r})")

@@ -30,6 +30,7 @@ from ...model import Section
 from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, ENDS_SENTENCE, LINE_BULLET
 from ..numbering import Label, continues, read_label
 from .glossary import alphabetical, order_key
+from .node import has_children
 
 SENTENCE_WORDS = 6  # words in a title that may be a sentence's first line
 # untitled sections that open in lower case that make a file's paragraphs cut apart (one
@@ -111,7 +112,7 @@ def _bare(sections: list[Section], k: int) -> bool:
     """Is section `k` a number and a title over nothing: no text, no question, no child?"""
     s = sections[k]
     return bool(s.number and s.own_title) and not s.text.strip() and not s.question \
-        and not _has_children(sections, k)
+        and not has_children(sections, k)
 
 
 def nested_wrong(sections: list[Section], labels: list[Label | None]) -> list[str]:
@@ -221,12 +222,3 @@ def _shape(line: str) -> str:
     if read is not None and read[1]:
         line = read[1]
     return _DIGITS.sub("#", line.casefold())
-
-
-def _has_children(sections: list[Section], k: int) -> bool:
-    """Does the section after `k` sit under it (sections come in reading order)?"""
-    if k + 1 >= len(sections):
-        return False
-    s, nxt = sections[k], sections[k + 1]
-    depth = len(s.path)
-    return len(nxt.path) > depth and nxt.path[:depth] == s.path and nxt.path[depth] == s.heading

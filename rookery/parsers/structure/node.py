@@ -37,3 +37,13 @@ def path_below(parent: Node) -> tuple[str, ...]:
 def shift(marks, cut: int):
     """Mark spans moved to text that starts `cut` characters later."""
     return [(max(a - cut, 0), b - cut) for a, b in marks if b > cut]
+
+
+def has_children(sections: list, k: int) -> bool:
+    """Does the section after `k` sit under it? (Sections come in reading order, a
+    section's own sections right after it.)"""
+    if k + 1 >= len(sections):
+        return False
+    s, nxt = sections[k], sections[k + 1]
+    depth = len(s.path)
+    return len(nxt.path) > depth and nxt.path[:depth] == s.path and nxt.path[depth] == s.heading

@@ -58,6 +58,7 @@ from ..meta import is_date_only
 from ..numbering import Label, continues, first_of_scheme, letter_value, read_label
 from .bookmarked import left_in_text
 from .misheaded import judged
+from .node import has_children
 from .sequence import goes_on
 from .telltales import telltales
 
@@ -116,7 +117,7 @@ def _empty(sections: list[Section]) -> list[str]:
     out = []
     for k, s in enumerate(sections):
         if s.number and not s.own_title and not s.text.strip() \
-                and not _has_children(sections, k):
+                and not has_children(sections, k):
             out.append(s.number)
     return out
 
@@ -126,7 +127,7 @@ def _over_nothing(sections: list[Section]) -> list[str]:
     them, when there are enough of them to be a misreading (see the module doc)."""
     out = [s.own_title for k, s in enumerate(sections)
            if s.own_title and not s.number and not s.question and not s.text.strip()
-           and not _has_children(sections, k)]
+           and not has_children(sections, k)]
     return out if len(out) >= OVER_NOTHING and len(out) >= OVER_NOTHING_SHARE * len(sections) \
         else []
 
@@ -163,16 +164,6 @@ def _contents_words(words: WordAccount | None) -> int:
     """The words set aside as a contents list, when they are too many to be one."""
     aside = words.furniture.get("contents", 0) if words is not None else 0
     return aside if words is not None and aside > CONTENTS_SHARE * words.words else 0
-
-
-def _has_children(sections: list[Section], k: int) -> bool:
-    """Does the section after `k` sit under it? (Sections come in reading order, a
-    section's own sections right after it.)"""
-    if k + 1 >= len(sections):
-        return False
-    s, nxt = sections[k], sections[k + 1]
-    depth = len(s.path)
-    return len(nxt.path) > depth and nxt.path[:depth] == s.path and nxt.path[depth] == s.heading
 
 
 def _repeated(sections: list[Section]) -> list[str]:
@@ -353,7 +344,7 @@ def _bare_again(sections: list[Section]) -> set[int]:
     bare: dict[str, list[int]] = {}
     for k, s in enumerate(sections):
         if s.own_title and not s.number and not s.question and not s.text.strip() \
-                and not _has_children(sections, k):
+                and not has_children(sections, k):
             bare.setdefault(s.own_title.casefold(), []).append(id(s))
     return {i for found in bare.values() if len(found) >= SIDE_BY_SIDE for i in found}
 
