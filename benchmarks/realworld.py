@@ -291,6 +291,7 @@ def print_table(rows: list[list[str]], header: list[str]) -> None:
 _FAULT_TOTALS = (
     ("numbered rules without text", "empty"), ("headings over nothing", "over_nothing"),
     ("numbers printed twice", "repeated"), ("numbers out of order", "out_of_order"),
+    ("numbers after a gap", "skipped"),
     ("numbered rules left in text", "in_text"),
     ("numbers under a rule they follow", "misplaced"),
     ("numbers under another's rule", "astray"),

@@ -268,6 +268,8 @@ class Reading:
     over_nothing: list[str] = field(default_factory=list)  # unnumbered headings over nothing
     repeated: list[str] = field(default_factory=list)  # numbers printed twice in one place
     out_of_order: list[str] = field(default_factory=list)  # numbers going backwards
+    # numbers after a gap among their siblings, many of them: numbers the reader lost
+    skipped: list[str] = field(default_factory=list)
     in_text: list[str] = field(default_factory=list)  # numbered rules left in another's text
     misplaced: list[str] = field(default_factory=list)  # under a heading whose number they follow
     # dotted numbers under a numbered heading whose number is not theirs ("4.1" under "3.12")
@@ -319,6 +321,9 @@ class Reading:
             out.append(f"{plural(len(self.repeated), 'number')} printed twice")
         if self.out_of_order:
             out.append(f"{plural(len(self.out_of_order), 'number')} out of order")
+        if self.skipped:
+            out.append(f"{plural(len(self.skipped), 'number')} after a gap in the numbering "
+                       f"({', '.join(self.skipped[:3])})")
         if self.in_text:
             out.append(f"{plural(len(self.in_text), 'numbered rule')} left in another's text")
         if self.misplaced:
@@ -519,7 +524,7 @@ def document_from_dict(d: dict, source: str = "") -> Document:
 
 
 # the Reading's lists of numbers or titles at fault, each under its own JSON key
-_FAULTS = ("empty", "over_nothing", "repeated", "out_of_order", "in_text", "misplaced",
+_FAULTS = ("empty", "over_nothing", "repeated", "out_of_order", "skipped", "in_text", "misplaced",
            "astray", "headings_in_text", "contents_in_text", "figures_apart",
            "mid_sentence", "items_as_rules", "nested_wrong", "headings_lost",
            "numbers_in_titles", "label_titles", "columns_apart", "visual_order")

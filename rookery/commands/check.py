@@ -90,6 +90,7 @@ def render(release: str, format: str, reading) -> str:
     for label, numbers in (("numbered rules without text", reading.empty),
                            ("numbers printed twice", reading.repeated),
                            ("numbers out of order", reading.out_of_order),
+                           ("numbers after a gap in the numbering", reading.skipped),
                            ("numbered rules left in another's text", reading.in_text),
                            ("numbers set under a rule they follow", reading.misplaced),
                            ("numbers set under another's rule", reading.astray)):

@@ -248,6 +248,15 @@ class _Walker:
             self.row_name = "".join(s[0] for s in self.segments)
             self.walk(cells[1], bold, italic, marked)
             self.flush()
+        elif tag == "tr" and self.flow is None and _group_row(el):
+            # a row of header cells inside a table's body names the rows after it (a
+            # part's number and title over its rules): a heading, as a <dt> is
+            self.flush()
+            self.kind, self.level, self.anchor = "heading", self.heading_level + 1, el.get("id")
+            self.children(el, True, italic, marked)
+            self.segments = [(" ", b, i, m) if t == "\n" else (t, b, i, m)
+                             for t, b, i, m in self.segments]
+            self.flush()
         elif tag == "li":
             self.flush()
             self.kind = "item"
@@ -303,6 +312,21 @@ class _Walker:
 
     def finish(self) -> list[Block]:
         return to_blocks(self.pending)
+
+
+def _group_row(tr) -> bool:
+    """Is this table row all header cells, and neither the table's first row nor in its
+    head (where a row of header cells names the columns)?"""
+    cells = [c for c in tr if isinstance(c.tag, str) and c.tag.lower() in CELLS]
+    if not cells or any(c.tag.lower() != "th" for c in cells):
+        return False
+    parent = tr.getparent()
+    if parent is None or not isinstance(parent.tag, str) or parent.tag.lower() == "thead":
+        return False
+    table = parent if parent.tag.lower() == "table" else parent.getparent()
+    first = next((row for row in table.iter() if isinstance(row.tag, str)
+                  and row.tag.lower() == "tr"), None) if table is not None else None
+    return first is not None and first is not tr
 
 
 def _spaces(text: str) -> str:

@@ -110,6 +110,15 @@ def letter_value(s: str) -> int:
     return value
 
 
+def part_value(part: str) -> tuple[str, int] | None:
+    """A part's place in its scheme: ("digits", 12), ("letters", 3) or ("capitals", 3)."""
+    if part.isdigit():
+        return "digits", int(part)
+    if part.isalpha():
+        return "letters" if part.islower() else "capitals", letter_value(part)
+    return None
+
+
 def first_of_scheme(label: Label) -> bool:
     """Does the label open a new sequence ("1", "1.1", "a", "A")?"""
     last = label.parts[-1]

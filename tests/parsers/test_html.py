@@ -92,6 +92,19 @@ CASES = [
      "<tr><td><p>Wisp</p></td><td><p>1</p></td><td><p>Flies.</p><p>Fades.</p></td></tr>"
      "</table>",
      [("text", None, "Costs", [], "Card Cost Note\nWisp 1 Flies.\nFades.")]),
+    ("a row of header cells amid a table's rows heads the rows after it",
+     "<h1>League Rules</h1><table><tr><th>No.</th><th>Rule</th></tr>"
+     "<tr><th>1</th><th>Teams</th></tr>"
+     "<tr><td>1.1</td><td>A team fields five.</td></tr>"
+     "<tr><td>1.2</td><td>A team names a captain.</td></tr>"
+     "<tr><th>2</th><th colspan='2'>Matches</th></tr>"
+     "<tr><td>2.1</td><td>A match lasts an hour.</td></tr></table>",
+     [("heading", None, "League Rules", [], "No. Rule"),
+      ("heading", "1", "Teams", ["League Rules"], ""),
+      ("ruling", "1.1", "Teams", ["League Rules", "1 Teams"], "A team fields five."),
+      ("ruling", "1.2", "Teams", ["League Rules", "1 Teams"], "A team names a captain."),
+      ("heading", "2", "Matches", ["League Rules"], ""),
+      ("ruling", "2.1", "Matches", ["League Rules", "2 Matches"], "A match lasts an hour.")]),
     ("terms that share one definition name one entry",
      "<h1>Glossary</h1><dl><dt>Burn</dt><dt>Burning</dt><dd>Deals damage.</dd>"
      "<dt>Cleave</dt><dd>Spreads.</dd></dl>",

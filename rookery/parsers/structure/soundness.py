@@ -23,6 +23,8 @@
   places or more: a table's columns of values read apart from the rows they belong to;
 * a contents list that holds more than a quarter of the words: text that is no
   contents set aside as one (a price list's dotted leaders);
+* numbers after a gap among their siblings, many of them, and part headings left as
+  lines of the rules before them ("4 General provisions" in rule 3.3's text) (gaps.py);
 * a number set under a heading whose number it follows ("9" under "8. Conduct", "3.2"
   under "3.1 Setup"): a heading ranked wrong, or list items read as rules (unless the
   numbering starts afresh under that heading: "1.", "2.", "3." under "2. Setup");
@@ -55,8 +57,9 @@ import re
 
 from ...model import Document, Reading, Section, WordAccount, title_key
 from ..meta import is_date_only
-from ..numbering import Label, continues, first_of_scheme, letter_value, read_label
+from ..numbering import Label, continues, first_of_scheme, read_label
 from .bookmarked import left_in_text
+from .gaps import outline_in_text, parts_in_text, skipped, steps
 from .misheaded import judged
 from .node import has_children
 from .sequence import goes_on
@@ -102,7 +105,9 @@ def assess(doc: Document, words: WordAccount | None = None,
                    empty=_empty(sections), over_nothing=_over_nothing(sections),
                    repeated=_repeated(sections),
                    out_of_order=_backwards(sections, labels),
-                   in_text=_in_text(sections, labels),
+                   in_text=_in_text(sections, labels) + parts_in_text(sections, labels)
+                   + outline_in_text(sections),
+                   skipped=skipped(sections, labels),
                    misplaced=_misplaced(sections, labels),
                    astray=_astray(sections, labels),
                    junk_titles=_junk_titles(sections, doc.title),
@@ -182,21 +187,7 @@ def _repeated(sections: list[Section]) -> list[str]:
 def _backwards(sections: list[Section], labels: list[Label | None]) -> list[str]:
     """Numbers lower than a sibling's before them, in the same place ("3.2" after "3.5"
     under "3. Combat")."""
-    last: dict = {}
-    out = []
-    for s, label in zip(sections, labels):
-        if label is None:
-            continue
-        parts = label.parts
-        key = (s.path, parts[:-1], len(parts))
-        value = _value(parts[-1])
-        before = last.get(key)
-        if before is not None and value is not None and before[0] == value[0] \
-                and value[1] < before[1]:
-            out.append(s.number)
-        if value is not None:
-            last[key] = value
-    return out
+    return [s.number for s, before, after, _scheme in steps(sections, labels) if after < before]
 
 
 def _misplaced(sections: list[Section], labels: list[Label | None]) -> list[str]:
@@ -278,15 +269,6 @@ def _titled_number(s: Section) -> Label | None:
 def _label(s: Section) -> Label | None:
     read = read_label(f"{s.number}.", loose=True) if s.number else None
     return read[0] if read else None
-
-
-def _value(part: str) -> tuple[str, int] | None:
-    """A part's place in its scheme: ("digits", 12) or ("letters", 3)."""
-    if part.isdigit():
-        return "digits", int(part)
-    if part.isalpha():
-        return "letters" if part.islower() else "capitals", letter_value(part)
-    return None
 
 
 def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[str, str]]:

@@ -1,0 +1,170 @@
+"""Gaps in a reading's numbering: rules whose numbers the reader lost (numbers skipped
+among siblings), and part headings left as lines of the rules before them. Each case is
+a right reading of our own rules and the same rules read wrong that way."""
+import pytest
+
+from rookery.model import Document, Section, reading_from_dict, reading_to_dict
+from rookery.parsers.structure.soundness import assess
+
+PARTS = ["Setup", "Turns", "Scoring", "Ending the game", "Variants"]
+RULES = ["Lay out the board and shuffle the deck.", "Each player takes two actions.",
+         "Count the lanterns you lit at the end of each round.",
+         "The game ends when the deck runs out.", "Play with open hands if all agree."]
+
+
+def _rules(parts: int = 5, per_part: int = 4, letters: bool = False) -> list[Section]:
+    """A right reading: numbered parts, each over numbered rules ("2.3", or "2a" with
+    `letters`)."""
+    out = []
+    for p in range(1, parts + 1):
+        title = PARTS[(p - 1) % len(PARTS)]
+        out.append(Section(title=title, number=str(p), kind="heading", heading=f"{p} {title}"))
+        for r in range(1, per_part + 1):
+            number = f"{p}{'abcdefgh'[r - 1]}" if letters else f"{p}.{r}"
+            out.append(Section(title=None, number=number, kind="ruling",
+                               text=RULES[(p + r) % len(RULES)], path=(f"{p} {title}",),
+                               heading=number))
+    return out
+
+
+def _lose(sections: list[Section], numbers: set[str]) -> list[Section]:
+    """The rules numbered `numbers` read into the text of the rule before them, their
+    numbers lost."""
+    out: list[Section] = []
+    for s in sections:
+        if s.number in numbers:
+            before = out[-1]
+            out[-1] = Section(title=before.title, number=before.number, kind=before.kind,
+                              text=f"{before.text} {s.text}", path=before.path,
+                              heading=before.heading)
+        else:
+            out.append(s)
+    return out
+
+
+def _parts_into_text(sections: list[Section]) -> list[Section]:
+    """Each part heading after the first read as a line of the last rule before it,
+    its rules then set under the part before."""
+    out: list[Section] = []
+    path = None
+    for s in sections:
+        if s.kind == "heading" and out:
+            last = out[-1]
+            out[-1] = Section(title=None, number=last.number, kind="ruling",
+                              text=f"{last.text}\n{s.heading}", path=last.path,
+                              heading=last.heading)
+            continue
+        if s.kind == "heading":
+            path = (s.heading,)
+            out.append(s)
+            continue
+        out.append(Section(title=None, number=s.number, kind="ruling", text=s.text,
+                           path=path, heading=s.heading))
+    return out
+
+
+def _reading(sections):
+    return assess(Document(title="Lanternfall", sections=sections))
+
+
+@pytest.mark.parametrize("letters", [False, True], ids=["dotted", "letters"])
+def test_rules_whose_numbers_were_lost_leave_gaps(letters):
+    right = _reading(_rules(letters=letters))
+    assert right.skipped == [] and not right.doubtful, right.problems
+    # (one letter left out is a gap a scheme may leave: two are lost in a row)
+    lost = {"1b", "1c", "2b", "2c", "4b", "4c"} if letters else {"1.2", "2.3", "4.2"}
+    wrong = _reading(_lose(_rules(letters=letters), lost))
+    assert len(wrong.skipped) == 3 and wrong.doubtful, wrong.problems
+    assert "after a gap" in wrong.notice("pdf")
+    assert reading_from_dict(reading_to_dict(wrong)).skipped == wrong.skipped
+
+
+@pytest.mark.parametrize("lost, doubtful", [
+    ({"3.2"}, False),  # a rule dropped once: the document's own business
+    ({"1.2", "4.3"}, False),  # twice
+    ({"1.2", "2.3", "4.2"}, True),  # three times in twenty steps
+])
+def test_a_gap_or_two_is_no_fault(lost, doubtful):
+    reading = _reading(_lose(_rules(), lost))
+    assert reading.doubtful == doubtful, reading.problems
+
+
+def test_a_few_gaps_among_many_steps_are_no_fault():
+    # three rules dropped among a hundred: fewer than a tenth of the steps
+    reading = _reading(_lose(_rules(parts=5, per_part=20), {"1.5", "2.7", "5.12"}))
+    assert reading.skipped == [] and not reading.doubtful, reading.problems
+
+
+def test_a_scheme_that_leaves_out_a_letter_has_no_gap():
+    sections = [Section(title=None, number=f"7{c}", kind="ruling", text=RULES[k % 5],
+                        heading=f"7{c}") for k, c in enumerate("abcdefghijkmnpqr")]
+    reading = _reading(sections)
+    assert reading.skipped == [] and not reading.doubtful, reading.problems
+
+
+def test_part_headings_left_in_the_rules_before_them():
+    right = _reading(_rules())
+    assert right.in_text == [] and not right.doubtful, right.problems
+    wrong = _reading(_parts_into_text(_rules()))
+    assert wrong.in_text == ["2", "3", "4", "5"] and wrong.doubtful, wrong.problems
+
+
+@pytest.mark.parametrize("line", [
+    "2 Players each take a lantern.",  # a sentence that opens with a count
+    "2 lanterns and 3 tokens",  # a list of things, in lower case
+    "2 Lanterns, 3 tokens,",  # a line of a list that goes on
+    "2 Or more players may share a seat and a hand of cards in this variant",  # too long
+])
+def test_a_count_opening_a_line_is_no_part_heading(line):
+    sections = _rules()
+    # the same line at the end of the last rule of each part
+    out = []
+    for k, s in enumerate(sections):
+        nxt = sections[k + 1] if k + 1 < len(sections) else None
+        if s.kind == "ruling" and (nxt is None or nxt.kind == "heading"):
+            head = str(int(s.number.split(".")[0]) + 1)
+            s = Section(title=None, number=s.number, kind="ruling",
+                        text=f"{s.text}\n{line.replace('2', head, 1)}", path=s.path,
+                        heading=s.heading)
+        out.append(s)
+    # the parts' numbers are carried by their headings here: take them off, so that
+    # only the lines' shape decides
+    out = [Section(title=s.title, number=None, kind="text", text="x", heading=s.heading)
+           if s.kind == "heading" else s for s in out]
+    reading = _reading(out)
+    assert reading.in_text == [], reading.in_text
+
+
+def _outline(scheme: str) -> list[str]:
+    """Our rules as a document prints them: parts numbered in `scheme`, each over a
+    list of its rules."""
+    numbers = {"roman": ["I", "II", "III", "IV"], "capitals": ["A", "B", "C", "D"],
+               "digits": ["1", "2", "3", "4"]}[scheme]
+    items = ["a)", "b)", "c)"] if scheme == "digits" else ["1.", "2.", "3."]
+    lines = []
+    for n, title in zip(numbers, PARTS):
+        lines.append(f"{n}. {title}:")
+        lines += [f"{item} {rule}" for item, rule in zip(items, RULES)]
+    return lines
+
+
+@pytest.mark.parametrize("scheme", ["roman", "capitals", "digits"])
+def test_an_outline_left_in_one_sections_text(scheme):
+    wrong = _reading([Section(title=None, kind="text", text="\n".join(_outline(scheme)))])
+    assert len(wrong.in_text) == 4 and wrong.doubtful, wrong.problems
+    # read right: each part a section over its list
+    lines = _outline(scheme)
+    right = _reading([Section(title=PARTS[k], number=str(k + 1), kind="ruling",
+                              text="\n".join(lines[4 * k + 1:4 * k + 4]),
+                              heading=lines[4 * k]) for k in range(4)])
+    assert right.in_text == [] and not right.doubtful, right.problems
+
+
+@pytest.mark.parametrize("scheme", ["roman", "capitals", "digits"])
+def test_lists_inside_a_numbered_rule_are_its_own(scheme):
+    # a rule may set its cases out as lists of lists; and a section with no number may
+    # hold a list or two
+    rule = Section(title=None, number="3.1", kind="ruling", text="\n".join(_outline(scheme)))
+    two = Section(title=None, kind="text", text="\n".join(_outline(scheme)[:8]))
+    reading = _reading([rule, two])
+    assert reading.in_text == [] and not reading.doubtful, reading.problems
