@@ -9,11 +9,13 @@
   document may be a chart's title;
 * a number printed twice in one place, or going backwards among its siblings: a quoted
   rule read as a section, or a contents list read as rules;
-* a title that is no title: a bullet ("o", "▪"), an icon, a URL, a date, a page number,
+* a title that is no title (junktitles.py): a bullet ("o", "▪"), an icon, a URL, a date, a page number,
   a section number alone (its text read apart from it; but a numbered section may be
   named by a number that is none of the document's, nor the next one after its own: a
   release, "6.2 9.2"), or the document's own title (or its first word, page after
-  page) again (a running head read as a heading);
+  page) again (a running head read as a heading), or a version line ("Version 2.1,
+  May 2024") as the heading every other section is under (a title page's line read as
+  the heading over the whole document, so that every section moves with each release);
 * titles that are the first line of a sentence whose text goes on in lower case, three
   or more long ones with no closing mark (or ending in a comma) (a paragraph's opening read as its heading),
   the same title on three or more headings over nothing anywhere (a running head read
@@ -55,28 +57,22 @@ from __future__ import annotations
 import functools
 import re
 
-from ...model import Document, Reading, Section, WordAccount, title_key
-from ..meta import is_date_only
+from ...model import Document, Reading, Section, WordAccount
 from ..numbering import Label, continues, first_of_scheme, read_label
 from .bookmarked import left_in_text
 from .gaps import outline_in_text, parts_in_text, skipped, steps
+from .junktitles import junk_titles
 from .misheaded import judged
 from .node import has_children
 from .sequence import goes_on
 from .telltales import telltales
 
-_PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
-_URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|de|fr)(?:/\S*)?$",
-                  re.I)
-_PAGE = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
 OVER_NOTHING = 3  # headings over nothing that make a misreading, and their share of
 OVER_NOTHING_SHARE = 0.05  # the sections (a chart's title or two is no fault)
 # a word and a number opening a title ("Article 14:", "§ 4"), the number a heading
 # prints where the reader took none
 _WORD_NUMBER = re.compile(r"^(?:[^\W\d_]+\.?|\u00a7)\s*(\d{1,4})(?:[.:)]|\s|$)")
 RUN_OF_NUMBERS = 3  # dotted numbers in a row that make rules, in a section with no number
-# sections titled by the document's title's first word alone that make it a running head
-PAGE_AFTER_PAGE = 3
 # a leader: four or more dots (spaced or not), middle dots or ellipses, then perhaps a
 # page number, at the line's end
 _LEADER = re.compile(r"(?:[.\u00b7\u2026]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})?\s*$", re.I)
@@ -86,13 +82,8 @@ _FIGURE = re.compile(r"^\s*[-+]?\d+(?:[.,]\d+)?\s*(?:[A-Za-z\u00c0-\u024f\u0400-
 FIGURES_IN_A_ROW = 3  # lines of figures in a row that make a column read apart ...
 FIGURE_COLUMNS = 2  # ... and how many such runs make a misreading
 CONTENTS_SHARE = 0.25  # of the words, set aside as contents, that make a misreading
-SENTENCE_WORDS = 6  # words in a title that may be a sentence's first line ...
-SENTENCE_TITLES = 3  # ... and how many of those make a misreading
-SIDE_BY_SIDE = 3  # sections in a row under one heading with one title: a grid's rows
-_CLOSING = tuple(".!?:;)]\"'\u00bb\u201d\u2019\u3002\uff1a\uff09")
 CONTENTS_LINES = 3  # lines ending in a leader that make a contents list (one or two may
 # be a sentence trailing off)
-_NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
 
 
 def assess(doc: Document, words: WordAccount | None = None,
@@ -110,7 +101,7 @@ def assess(doc: Document, words: WordAccount | None = None,
                    skipped=skipped(sections, labels),
                    misplaced=_misplaced(sections, labels),
                    astray=_astray(sections, labels),
-                   junk_titles=_junk_titles(sections, doc.title),
+                   junk_titles=junk_titles(sections, doc.title),
                    headings_in_text=left_in_text(sections, list(outline)),
                    contents_in_text=_contents_lines(sections),
                    contents_words=_contents_words(words),
@@ -269,123 +260,3 @@ def _titled_number(s: Section) -> Label | None:
 def _label(s: Section) -> Label | None:
     read = read_label(f"{s.number}.", loose=True) if s.number else None
     return read[0] if read else None
-
-
-def _junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[str, str]]:
-    """Titles that are no titles; the document's own title (or the line that opens it),
-    or its first words, set as the title of sections twice or more is a running head
-    read as a heading (its first word alone, page after page)."""
-    out = []
-    printed = {s.number.casefold() for s in sections if s.number}
-    own = _opening(sections, doc_title)
-    heads = [s for s in sections if s.own_title and not s.number and own
-             and own.startswith(title_key(s.own_title))]
-    words = [s for s in heads if " " in s.own_title.strip()]
-    single = [s for s in heads if " " not in s.own_title.strip()]  # one word may name a
-    # section or two
-    again = {id(s) for s in (words if len(words) >= 2 else [])
-             + (single if len(single) >= PAGE_AFTER_PAGE else [])}
-    sentences = _sentence_lines(sections)
-    side = _side_by_side(sections)
-    heads_again = _bare_again(sections)
-    for s in sections:
-        title = s.own_title
-        if not title:
-            continue
-        why = junk(title)
-        if why == "a number alone" and _names_by_number(s, title, printed):
-            why = None
-        if why is None and id(s) in again:
-            why = "the document's title again"
-        if why is None and id(s) in sentences:
-            why = "a sentence's first line"
-        if why is None and id(s) in side:
-            why = "one title side by side"
-        if why is None and id(s) in heads_again:
-            why = "one heading over nothing again and again"
-        if why is not None:
-            out.append((title, why))
-    return out
-
-
-def _sentence_lines(sections: list[Section]) -> set[int]:
-    """Sections titled by the first line of a sentence that their text goes on with (in
-    lower case, or after a comma), when there are enough of them to be a misreading."""
-    found = set()
-    for s in sections:
-        title, text = (s.own_title or "").strip(), s.text.lstrip()
-        if len(title.split()) >= SENTENCE_WORDS and (
-                title.endswith(",") or not title.endswith(_CLOSING) and text[:1].islower()):
-            found.add(id(s))
-    return found if len(found) >= SENTENCE_TITLES else set()
-
-
-def _bare_again(sections: list[Section]) -> set[int]:
-    """Unnumbered headings over nothing that share their title with two or more others
-    over nothing: a running head (or a page's label) read as a heading, page after page."""
-    bare: dict[str, list[int]] = {}
-    for k, s in enumerate(sections):
-        if s.own_title and not s.number and not s.question and not s.text.strip() \
-                and not has_children(sections, k):
-            bare.setdefault(s.own_title.casefold(), []).append(id(s))
-    return {i for found in bare.values() if len(found) >= SIDE_BY_SIDE for i in found}
-
-
-def _side_by_side(sections: list[Section]) -> set[int]:
-    """Unnumbered sections in runs of SIDE_BY_SIDE or more under one heading with one
-    title (a grid read row by row gives each column's label again and again)."""
-    found: set[int] = set()
-    run: list[Section] = []
-    for s in sections + [None]:
-        if run and s is not None and not s.number and s.own_title == run[0].own_title \
-                and s.path == run[0].path:
-            run.append(s)
-            continue
-        if len(run) >= SIDE_BY_SIDE:
-            found.update(id(r) for r in run)
-        run = [s] if s is not None and not s.number and s.own_title else []
-    return found
-
-
-def _names_by_number(s: Section, title: str, printed: set[str]) -> bool:
-    """Is the number that titles the numbered section `s` a name (a release it tells of)
-    rather than a section number read apart from its text: none the document prints as a
-    section's, nor one that could come next to the section's own or above it?"""
-    own, named = read_label(f"{s.number}.", loose=True) if s.number else None, \
-        read_label(title.strip(), loose=True)
-    if own is None or named is None or named[1]:
-        return False
-    mine, label = own[0], named[0]
-    return label.number.casefold() not in printed \
-        and not goes_on(mine, label) and not goes_on(label, mine) \
-        and mine.parts[:len(label.parts)] != label.parts
-
-
-def _opening(sections: list[Section], doc_title: str | None) -> str | None:
-    """The document's title as a key: the one it was read with, else the first line of
-    its front matter (which a title of its own starts)."""
-    if doc_title:
-        return title_key(doc_title)
-    if sections and not sections[0].heading and sections[0].text:
-        return title_key(sections[0].text.split("\n")[0])
-    return None
-
-
-def junk(title: str) -> str | None:
-    """What a title is when it is no title: "a bullet", "an icon", "a URL", "a date",
-    "a page number"; None for a title."""
-    text = title.strip()
-    letters = [c for c in text if c.isalnum()]
-    if _PRIVATE.search(text) and len(_PRIVATE.findall(text)) * 2 >= len(text.replace(" ", "")):
-        return "an icon"
-    if not letters or len(text) == 1 and text.islower():
-        return "a bullet"
-    if _URL.match(text):
-        return "a URL"
-    if _PAGE.match(text):
-        return "a page number"
-    if is_date_only(text):
-        return "a date"
-    if _NUMBER_ALONE.match(text):
-        return "a number alone"
-    return None

@@ -5,7 +5,7 @@ import pytest
 from rookery.model import Document, Section
 from rookery.parsers import parse
 from rookery.parsers.structure.soundness import assess
-from rookery.parsers.structure.soundness import junk
+from rookery.parsers.structure.junktitles import junk
 
 SOUND = """Lanternfall Rules
 
@@ -397,3 +397,24 @@ def test_one_heading_over_nothing_again_and_again_is_a_running_head():
 def test_columns_of_figures_read_apart_from_their_rows(texts, found):
     sections = [titled(f"Part {k}", text) for k, text in enumerate(texts)]
     assert assess(Document(title="Rules", sections=sections)).figures_apart == found
+
+
+@pytest.mark.parametrize("top,flagged", [
+    ("Version 2.1, May 2024", True),  # a title page's version line over everything
+    ("Updated 3 March 2025", True),
+    ("v1.4", True),
+    ("Lanternfall Rules", False),  # the document's name over its parts is its own
+    ("Changes in version 2.1", False),  # a part that tells of a release
+])
+def test_a_version_line_over_the_whole_document(top, flagged):
+    sections = [Section(title=top, kind="heading", heading=top)]
+    for n, part in enumerate(["Setup", "Turns", "Scoring"], 1):
+        sections.append(Section(title=part, number=str(n), kind="ruling",
+                                text="Play on.", path=(top,), heading=f"{n}. {part}"))
+    found = assess(Document(title="Lanternfall", sections=sections))
+    assert ((top, "a version line over the whole document") in found.junk_titles) == flagged
+    assert found.doubtful == flagged, found.problems
+    # the same line as one part among others is no fault: releases a changelog tells of
+    beside = [sections[0]] + [Section(title=s.title, number=s.number, kind=s.kind,
+                                      text=s.text, heading=s.heading) for s in sections[1:]]
+    assert not assess(Document(title="Lanternfall", sections=beside)).doubtful
