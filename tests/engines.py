@@ -373,6 +373,25 @@ def missing(engine: str) -> str | None:
     return None
 
 
+def html_to_pdf(engine: str, page: str, path, browser=None, css_page_size: bool = False) -> None:
+    """Print the web page `page` to `path` with WeasyPrint or Chromium (a playwright
+    browser); `css_page_size`: Chromium takes the page's own @page size and margins."""
+    if engine == "weasyprint":
+        import logging
+
+        import weasyprint
+
+        logging.getLogger("weasyprint").setLevel(logging.ERROR)
+        weasyprint.HTML(string=page).write_pdf(str(path))
+        return
+    tab = browser.new_page()
+    try:
+        tab.set_content(page, wait_until="load")
+        tab.pdf(path=str(path), print_background=True, prefer_css_page_size=css_page_size)
+    finally:
+        tab.close()
+
+
 def render(layout: Layout, path, browser=None):
     """Typeset the layout into `path` with its engine (Chromium needs a playwright
     browser)."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from engines import html_to_pdf
+
 INTRO = ("Each deck follows the limits below, by the kind of card. A judge checks them before "
          "the first round, and writes any fault in the log by its code.")
 AFTER = ("A deck that breaks a limit is fixed before play, and the player is warned. A "
@@ -169,20 +171,8 @@ def render(case: Ruled, path, browser=None) -> bytes:
     """The case typeset into `path` by its engine; its bytes."""
     if case.engine == "reportlab":
         reportlab_pdf(case, path)
-    elif case.engine == "weasyprint":
-        import logging
-
-        import weasyprint
-
-        logging.getLogger("weasyprint").setLevel(logging.ERROR)
-        weasyprint.HTML(string=page_html(case)).write_pdf(str(path))
-    elif case.engine == "chromium":
-        page = browser.new_page()
-        try:
-            page.set_content(page_html(case), wait_until="load")
-            page.pdf(path=str(path), print_background=True)
-        finally:
-            page.close()
+    elif case.engine in ("weasyprint", "chromium"):
+        html_to_pdf(case.engine, page_html(case), path, browser)
     else:
         from engines_typst import compile_typst
 

@@ -135,8 +135,15 @@ def _page_gutters(frags: list[Piece], trusted, seen=()) -> list[Gutter]:
                 a, b = _empty_gap(coverage, start, x, left)
                 covered_right = b < left + x
             if covered_left and covered_right and b - a >= S.gutter_width * em:
-                starts = sum(1 for f in voters
-                             if b - S.start_before <= f.x0 <= b + S.start_after * em)
+                # a column's lines start at the gutter's end, or a little past a few
+                # that start sooner (its list labels, hung into the gutter): a shelf
+                reach = b + S.start_after * em
+                shelf = x
+                while shelf < cells and coverage[shelf] <= S.shelf * peak \
+                        and left + shelf <= b + S.shelf_width * em:
+                    shelf += 1
+                reach = max(reach, left + shelf + S.start_after * em)
+                starts = sum(1 for f in voters if b - S.start_before <= f.x0 <= reach)
                 if starts >= max(S.column_lines, S.gutter_starts * len(voters)) \
                         or _near((a, b), trusted) \
                         or starts >= S.column_lines and _overlaps(a, b, seen):

@@ -145,6 +145,11 @@ class Settings:
         1.0, "points", "a line this far before a gutter's end starts a column there")
     start_after: float = setting(
         0.6, "em", "a line this far after a gutter's end starts a column there")
+    # past a gutter, a column's list labels hung before its lines (columns.py)
+    shelf: float = setting(
+        0.25, "share", "past a gutter, points this share as covered as the most are a shelf")
+    shelf_width: float = setting(
+        2.0, "em", "the widest shelf past a gutter, where a column's lines may start")
     gutter_starts: float = setting(
         0.1, "share", "a valley is a gutter when this share of the page's lines start after it")
     same_gutter: float = setting(

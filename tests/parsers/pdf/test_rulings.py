@@ -2,8 +2,6 @@
 the PDF gives the sections of the web page it was printed from (tests/ruled.py)."""
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 import ruled
 from engines import missing
@@ -16,29 +14,10 @@ def _texts(doc) -> dict[str, str]:
     return {s.title: " ".join(s.text.split()) for s in doc.sections if s.title}
 
 
-@pytest.fixture(scope="module")
-def typeset(tmp_path_factory):
-    """typeset(case) → the case's PDF bytes; skips when its engine cannot run here."""
-    folder = tmp_path_factory.mktemp("ruled")
-    with contextlib.ExitStack() as stack:
-        browser = []
-
-        def make(case: ruled.Ruled) -> bytes:
-            reason = missing(case.engine) if case.engine != "reportlab" else None
-            if reason:
-                pytest.skip(reason)
-            if case.engine == "chromium" and not browser:
-                from engine_cases import _chromium
-
-                browser.append(stack.enter_context(_chromium()))
-            return ruled.render(case, folder / f"{case.name}.pdf", browser[0] if browser else None)
-
-        yield make
-
-
 @pytest.mark.parametrize("case", ruled.cases(), ids=lambda c: c.name)
 def test_a_ruled_table_reads_row_by_row_as_its_web_page_does(case, typeset):
-    pdf = parse(typeset(case), source=f"{case.name}.pdf", options=ReadOptions(workers=1))
+    pdf = parse(typeset(case, ruled.render), source=f"{case.name}.pdf",
+                options=ReadOptions(workers=1))
     page = parse(ruled.page_html(case).encode(), source=f"{case.name}.html")
     got, want = _texts(pdf), _texts(page)
     assert got["Deck limits"] == want["Deck limits"]
