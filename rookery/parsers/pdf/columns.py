@@ -135,14 +135,17 @@ def _page_gutters(frags: list[Piece], trusted, seen=()) -> list[Gutter]:
                 a, b = _empty_gap(coverage, start, x, left)
                 covered_right = b < left + x
             if covered_left and covered_right and b - a >= S.gutter_width * em:
-                # a column's lines start at the gutter's end, or a little past a few
-                # that start sooner (its list labels, hung into the gutter): a shelf
+                # a column's lines start at the gutter's end, or, between columns of
+                # text, a little past a few that start sooner (its list labels, hung
+                # into the gutter): a shelf
                 reach = b + S.start_after * em
-                shelf = x
-                while shelf < cells and coverage[shelf] <= S.shelf * peak \
-                        and left + shelf <= b + S.shelf_width * em:
-                    shelf += 1
-                reach = max(reach, left + shelf + S.start_after * em)
+                before = gutters[-1][1] if gutters else left
+                if min(a - before, right - b) >= S.text_column * em:
+                    shelf = x
+                    while shelf < cells and coverage[shelf] <= S.shelf * peak \
+                            and left + shelf <= b + S.shelf_width * em:
+                        shelf += 1
+                    reach = max(reach, left + shelf + S.start_after * em)
                 starts = sum(1 for f in voters if b - S.start_before <= f.x0 <= reach)
                 if starts >= max(S.column_lines, S.gutter_starts * len(voters)) \
                         or _near((a, b), trusted) \
