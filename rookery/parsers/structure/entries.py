@@ -66,7 +66,8 @@ def split_entries(node: Node, faq_context: bool, term_context: bool = False,
     own: list[Block] = []
     entries: list[Node] = []
     path = node.path + ((node.heading_text,) if node.heading_text else ())
-    faq_here = faq_context or sum(b.is_question for b in node.body) >= 2
+    questions = sum(b.is_question for b in node.body)
+    faq_here = faq_context or questions >= 2
     terms = term_openers(node.body, term_context, leads)
     for k, block in enumerate(node.body):
         if k in terms:
@@ -75,8 +76,10 @@ def split_entries(node: Node, faq_context: bool, term_context: bool = False,
         if block.is_question and faq_here and _entry_name(block):
             entries.append(_lead_entry(block, node.level + 1, path, question=True))
         elif block.is_question and faq_here:
+            # a heading over one question names its entry; over several, it is their
+            # group's ("Rules Questions")
             if not own and not entries and node.heading_text and node.question is None \
-                    and not _is_container(node):
+                    and questions == 1 and not _is_container(node):
                 node.kind, node.question = "faq", block.text  # the entry this heading names
                 own.append(block)
                 continue

@@ -59,6 +59,11 @@ def test_labelled_questions_read_as_bold_ones(ask, answer, form, tmp_path):
     want = entries(parse(bold_page(), source="faq.html"))
     assert [q for q, _ in want] == [q for q, _ in QUESTIONS]  # the control reads them all
     assert entries(doc) == want
+    # each entry under the heading of their group, none under another entry, as the page
+    # with bold questions reads
+    paths = {s.path for s in doc.sections if s.kind == "faq"}
+    assert len(paths) == 1 and paths.pop()[-1:] == ("Rules Questions",), paths
+    assert not doc.reading.doubtful, doc.reading.problems
     assert doc.reading.words.lost == 0
     labels = " ".join(f"{ask.format(n=n)} {answer.format(n=n)}"
                       for n in range(1, len(QUESTIONS) + 1))
