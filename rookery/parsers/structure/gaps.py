@@ -12,7 +12,12 @@
   rules they end; or, in a section with no number, lines that open with numbers going on
   from one another ("I.", "II.", "III."; "A.", "B.", "C."; "1.", "2.", "3."), PARTS or
   more, each followed at once by a list that starts afresh ("1.", "a)"): a document's
-  outline, its parts and their rules, left as the text of one section.
+  outline, its parts and their rules, left as the text of one section;
+* articles left in the text: in a section with no number, lines that each open a
+  paragraph of a rule's length with a section sign or an abbreviation and a number
+  ("§ 4", "Art. 25."), ARTICLES or more in a row, each number the last one's next: the
+  document's numbered articles, read as one section's text (a list's "Step 1", "Zone 2"
+  carry no such mark).
 """
 from __future__ import annotations
 
@@ -32,6 +37,10 @@ PARTS = 3  # parts in one section's text, each over its own list, that make an o
 _PART = re.compile(r"^([IVXLC]{1,6}|[A-Z]|\d{1,3})[.)]\s+\S")
 _FIRST_ITEM = re.compile(r"^\(?(1|a)[.)]\s+\S")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+ARTICLES = 3  # articles in a row in one section's text that make a misreading
+ARTICLE_WORDS = 8  # words an article's line has at least
+# a section sign, or an abbreviation (a short word and a full stop), then a number
+_ARTICLE = re.compile(r"^(\u00a7|[^\W\d_]{1,6}\.)\s*(\d{1,4})(?:[.:)]|\s|$)")
 _CLOSING = tuple(".,;:!?)")
 
 
@@ -100,6 +109,28 @@ def outline_in_text(sections: list[Section]) -> list[str]:
             if len(run) >= PARTS:
                 out += run
                 break
+    return out
+
+
+def articles_in_text(sections: list[Section]) -> list[str]:
+    """The articles left in the text of sections with no number (see the module doc)."""
+    out: list[str] = []
+    for s in sections:
+        if s.number:
+            continue
+        run: list[tuple[str, int, str]] = []  # (mark, number, as printed)
+        for line in s.text.split("\n"):
+            found = _ARTICLE.match(line.strip())
+            if found is None or len(line.split()) < ARTICLE_WORDS:
+                continue
+            mark, number = found.group(1), int(found.group(2))
+            if not (run and run[-1][0] == mark and run[-1][1] + 1 == number):
+                if len(run) >= ARTICLES:
+                    out += [printed for _m, _n, printed in run]
+                run = []
+            run.append((mark, number, found.group(0).strip().rstrip(".:)")))
+        if len(run) >= ARTICLES:
+            out += [printed for _m, _n, printed in run]
     return out
 
 

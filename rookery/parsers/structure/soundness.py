@@ -60,7 +60,7 @@ import re
 from ...model import Document, Reading, Section, WordAccount
 from ..numbering import Label, continues, first_of_scheme, read_label
 from .bookmarked import left_in_text
-from .gaps import outline_in_text, parts_in_text, skipped, steps
+from .gaps import articles_in_text, outline_in_text, parts_in_text, skipped, steps
 from .junktitles import junk_titles
 from .misheaded import judged
 from .node import has_children
@@ -97,7 +97,7 @@ def assess(doc: Document, words: WordAccount | None = None,
                    repeated=_repeated(sections),
                    out_of_order=_backwards(sections, labels),
                    in_text=_in_text(sections, labels) + parts_in_text(sections, labels)
-                   + outline_in_text(sections),
+                   + outline_in_text(sections) + articles_in_text(sections),
                    skipped=skipped(sections, labels),
                    misplaced=_misplaced(sections, labels),
                    astray=_astray(sections, labels),

@@ -168,3 +168,37 @@ def test_lists_inside_a_numbered_rule_are_its_own(scheme):
     two = Section(title=None, kind="text", text="\n".join(_outline(scheme)[:8]))
     reading = _reading([rule, two])
     assert reading.in_text == [] and not reading.doubtful, reading.problems
+
+
+ARTICLE_TEXTS = [
+    "Every crew sends its roster to the harbour master before the first tide of the season.",
+    "A round is sailed from the outer buoy to the lighthouse and back, markers to port.",
+    "The fastest crew of a round earns ten points and the next one earns eight points.",
+    "Crews keep clear of fishing boats, ferries and swimmers at all times on the water.",
+]
+
+
+@pytest.mark.parametrize("mark", ["\u00a7{n}", "\u00a7 {n}", "Art. {n}.", "Art.{n}", "Sec. {n}:"])
+def test_articles_left_in_one_sections_text(mark):
+    lines = [f"{mark.format(n=n)} {text}" for n, text in enumerate(ARTICLE_TEXTS, 4)]
+    wrong = _reading([Section(title="Rules", kind="text", text="\n".join(lines),
+                              heading="Rules")])
+    assert len(wrong.in_text) == 4 and wrong.doubtful, wrong.problems
+    # read right: each article a section of its own
+    right = _reading([Section(title=None, number=str(n), kind="ruling", text=text,
+                              heading=mark.format(n=n)) for n, text in enumerate(ARTICLE_TEXTS, 4)])
+    assert right.in_text == [] and not right.doubtful, right.problems
+
+
+@pytest.mark.parametrize("lines", [
+    # a procedure's steps, a table's rows: no section sign, no abbreviation
+    [f"Step {n}) {text}" for n, text in enumerate(ARTICLE_TEXTS, 1)],
+    [f"Zone {n} holds pallets {100 + 20 * n} to {119 + 20 * n}, eighty in all" for n in range(4)],
+    # marked, but short lines (a list of references) or not one after the other
+    [f"\u00a7{n} Harbour fees" for n in range(1, 5)],
+    [f"Art. {n}. {text}" for n, text in zip((3, 7, 12, 20), ARTICLE_TEXTS)],
+])
+def test_lists_and_references_are_no_articles(lines):
+    reading = _reading([Section(title="Rules", kind="text", text="\n".join(lines),
+                                heading="Rules")])
+    assert reading.in_text == [] and not reading.doubtful, reading.problems
