@@ -16,6 +16,7 @@ from ..terminal import BOLD, DIM, FALLBACK_WIDTH, GREEN, RED, STRIKE, Segments, 
 from .compare import grouped
 from .publisher_words import lines as publisher_lines
 from .report import describe, notices
+from .words import as_shown
 
 CONTEXT_WORDS = 6
 NAMED_RUN = 5  # a run of renumbered sections this long or shorter names each of them
@@ -62,6 +63,7 @@ def entry_segments(entry: Change | Renumbering, color: bool) -> Segments:
 
 def inline_segments(ops: list[tuple[int, str]], color: bool) -> Segments:
     out: Segments = []
+    ops = as_shown(ops)
     for k, (op, text) in enumerate(ops):
         text = text.replace("\n", " ")
         if op == 0:

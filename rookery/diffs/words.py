@@ -99,3 +99,35 @@ def _char(i: int) -> str:
     # and only a real line break reads as one
     n = i + 11
     return chr(n if n < 0xD800 else n + 0x800)
+
+
+def as_shown(ops: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The ops as a reader is shown them: where only the kind of space between two words
+    changed (a line break for a space, as a table cell's line may end in one format and
+    not the other), the new space as unchanged text, not as a deletion and an insertion
+    of nothing to read."""
+    out: list[tuple[int, str]] = []
+    k = 0
+    while k < len(ops):
+        run = k
+        while run < len(ops) and ops[run][0] != 0:
+            run += 1
+        if run > k:
+            gone = "".join(t for op, t in ops[k:run] if op < 0)
+            came = "".join(t for op, t in ops[k:run] if op > 0)
+            if gone and came and not gone.strip() and not came.strip():
+                _equal(out, came)
+            else:
+                out += ops[k:run]
+            k = run
+        else:
+            _equal(out, ops[k][1])
+            k += 1
+    return out
+
+
+def _equal(out: list[tuple[int, str]], text: str) -> None:
+    if out and out[-1][0] == 0:
+        out[-1] = (0, out[-1][1] + text)
+    else:
+        out.append((0, text))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..diffs.words import as_shown
 from ..model import Change
 
 CONTEXT = 8  # unchanged words kept beside a change, on each side
@@ -36,6 +37,7 @@ def pieces(ops: list[tuple[int, str]]) -> list[Piece]:
     between a deletion and an insertion that meet inside a word gap ("round" struck
     through, then "Marshaling": not "roundMarshaling")."""
     out: list[Piece] = []
+    ops = as_shown(ops)
     last = len(ops) - 1
     for i, (op, text) in enumerate(ops):
         if op == 0:

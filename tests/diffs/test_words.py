@@ -108,3 +108,29 @@ def test_cpp_search_gives_the_python_ops_on_the_changed_rules_of_two_releases():
     sample = changed[::5]
     assert [word_ops(a, b) for a, b in sample] == \
         [word_ops(a, b, compiled=False) for a, b in sample]
+
+
+@pytest.mark.parametrize("old,new,shown", [
+    # a line break for a space (a cell's line ending in one format, not the other): no
+    # edit to show, the new text unchanged
+    ("Russian\nInfantry holds 40.", "Russian Infantry holds 45.",
+     [(0, "Russian Infantry holds "), (-1, "40"), (1, "45"), (0, ".")]),
+    ("Guard Armor moves.", "Guard\nArmor moves twice.",
+     [(0, "Guard\nArmor moves"), (1, " twice"), (0, ".")]),
+])
+def test_a_change_of_space_alone_is_shown_as_no_change(old, new, shown):
+    from rookery.diffs.words import as_shown
+
+    ops = word_ops(old, new)
+    assert any(op and not text.strip() for op, text in ops)  # the raw ops have it
+    got = as_shown(ops)
+    assert rebuild(got, 1) == new  # the new text still reads whole
+    assert not any(op and not text.strip() for op, text in got)
+    assert got == shown
+
+
+def test_words_joined_or_parted_by_a_space_stay_a_change():
+    from rookery.diffs.words import as_shown
+
+    ops = as_shown(word_ops("Light Security Infantry", "Light/Security Infantry"))
+    assert any(op for op, _text in ops)
