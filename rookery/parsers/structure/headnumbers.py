@@ -5,12 +5,18 @@ number it prints is its first subdivision ("4 Scoring" over "4.1"), or headings 
 open with numbers alone go on from one another, RUN of them or more ("1 Introduction",
 "2 Setup", "3 Play") and not all to one title ("2 Players", "3 Players", "4 Players":
 counts). Left in the title, such a number would make an inserted chapter retitle every
-later one. So too in a file of plain paragraphs with no heading at all (a one-page
+later one. So too for a number printed in a scheme of its own, a roman numeral with its
+mark ("II. Crews") or a number after a word or a section sign ("Article 4 - Scoring",
+"Art. 4.", "§ 4"): headings of one such scheme, RUN or more going on from one another to
+different titles, take it as printed ("II", "Article 4"), a name that says where they
+stand and that a renumbering changes; their nesting is left to their type (a chapter's
+"Chapter 2" and its "Article 3" are two schemes, which no count compares). So too in a file of plain paragraphs with no heading at all (a one-page
 sheet of rules): paragraphs that open with numbers going on from one another, RUN or
 more, are its numbered rules ("1) The tournament is...", "2) It is played...").
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...model import Section, title_key
@@ -43,6 +49,79 @@ def heading_numbers(blocks: list[Block], ahead: Ahead) -> dict[int, tuple[Label,
     for run in _runs(bare):
         if len(run) >= RUN and len({title_key(rest) for _k, (_label, rest) in run}) > 1:
             out.update(run)
+    out.update(_schemed(blocks, out))
+    return out
+
+
+# a roman numeral and its mark, or a word (or a section sign) and a number, opening a
+# heading; then its title
+_ROMAN = re.compile(r"^\s*(?P<value>[IVXLC]{1,6})[.):\u3009]\s*(?=\S)")
+_WORDED = re.compile(r"^\s*(?:(?P<word>[^\W\d_]{1,12}\.?)\s+|(?P<sign>\u00a7)\s*)"
+                     r"(?P<value>\d{1,4})[.:)]?(?=\s)")
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_SEPARATORS = " \t-\u2013\u2014:."  # between a printed number and its title
+
+
+def _schemed(blocks: list[Block], read: dict[int, tuple[Label, str]]) -> dict:
+    """The headings numbered in a scheme of their own (see the module doc). A roman
+    numeral of one letter ("I.", "V.") may have been read as an appendix's letter: it is
+    read again."""
+    found: dict[str, list[tuple[int, int, Label, str]]] = {}  # scheme -> its headings
+    for k, block in enumerate(blocks):
+        if block.kind != "heading" or k in read and not _one_roman_letter(read[k][0]):
+            continue
+        scheme = _scheme(block.text)
+        if scheme is not None:
+            key, value, printed = scheme
+            rest = block.text[len(printed):].lstrip(_SEPARATORS)
+            if rest:
+                label = Label(printed=printed, number=printed.rstrip(_SEPARATORS + ")"),
+                              parts=(printed,))  # (a part no count reads: see above)
+                found.setdefault(key, []).append((k, value, label, rest))
+    out = {}
+    for headings in found.values():
+        run: list[tuple[int, int, Label, str]] = []
+        for heading in headings + [None]:
+            if heading is not None and run and 0 < heading[1] - run[-1][1] <= 2:
+                run.append(heading)
+                continue
+            if len(run) >= RUN and len({title_key(rest) for *_h, rest in run}) > 1:
+                out.update((k, (label, rest)) for k, _value, label, rest in run)
+            run = [heading] if heading is not None else []
+    return out
+
+
+def _scheme(text: str) -> tuple[str, int, str] | None:
+    """A heading's number in a scheme of its own: (the scheme, the number's value, the
+    number as printed with its mark)."""
+    found = _ROMAN.match(text)
+    if found:
+        value = _roman(found.group("value"))
+        return ("roman", value, found.group(0).rstrip()) if value else None
+    found = _WORDED.match(text)
+    if found:
+        word = found.group("word") or found.group("sign")
+        return word.casefold(), int(found.group("value")), found.group(0).strip()
+    return None
+
+
+def _one_roman_letter(label: Label) -> bool:
+    return len(label.parts) == 1 and label.parts[0] in ("I", "V", "X")
+
+
+def _roman(text: str) -> int:
+    """A roman numeral's value ("XIV" 14), 0 for letters in no right order ("IIV")."""
+    values = [_ROMAN_VALUES[c] for c in text]
+    total = sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
+    return total if total > 0 and _as_roman(total) == text else 0
+
+
+def _as_roman(n: int) -> str:
+    out = ""
+    for value, letters in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"),
+                           (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
     return out
 
 

@@ -3,10 +3,11 @@
 * numbers left in titles: unnumbered sections with text of their own whose title (or,
   with no title, whose text) opens with a number ("II. Equipment", "3 Scoring", "Article
   4", "第5条"), three or more, each going on from the number before it (a section's or
-  another title's): the document's numbering, which the reader did not take as the
-  sections' numbers, so that an inserted rule reads as every later one retitled (a
-  heading over nothing but numbered rules, "2 Setup" over "2.1", names a part whose
-  rules carry their numbers: it goes on the numbering without counting);
+  another title's), not all to one title ("Level 1 Monsters", "Level 2 Monsters"): the
+  document's numbering, which the reader did not take as the sections' numbers, so
+  that an inserted rule reads as every later one retitled (a heading over nothing but
+  numbered rules, "2 Setup" over "2.1", names a part whose rules carry their numbers:
+  it goes on the numbering without counting);
 * labels read as sections: short titles (three words or fewer) that open in lower case,
   two or more, in a document whose other titles open in capitals: a formula's subscript
   ("team"), a diagram's callouts, read as headings;
@@ -25,7 +26,7 @@ import functools
 import re
 import unicodedata
 
-from ...model import Section
+from ...model import Section, title_key
 from ..blocks import ENDS_SENTENCE
 from ..numbering import Label, read_label
 from .sequence import goes_on
@@ -89,7 +90,14 @@ def numbers_in_titles(sections: list[Section], labels: list[Label | None]) -> li
             last = [going]
         elif any(r.parts[-1] in _FIRSTS for r in readings):
             last = readings  # a numbering may start afresh; a count ("2 Players") does not
+    if len({title_key(_after_number(title)) for title in out}) == 1:
+        return []  # one title again and again ("Level 1 Monsters", "Level 2 Monsters"): levels
     return out if len(out) >= LEFT_IN_TITLES else []
+
+
+def _after_number(title: str) -> str:
+    found = _BARE.match(title) or _AFTER_WORD.match(title)
+    return title[found.end():] if found else title
 
 
 def _printed(s: Section) -> list[Label]:

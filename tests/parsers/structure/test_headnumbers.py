@@ -125,3 +125,53 @@ def test_two_numbered_paragraphs_are_no_numbering(made):
     doc = parse(SHEET_MAKERS[made](_sheet(MARKS["dot"], 2)), source=f"sheet.{made}",
                 options=ReadOptions(workers=1))
     assert not any(s.number for s in doc.sections)
+
+
+# numbers in schemes of their own: (headings with what comes under each, the numbers and
+# titles wanted, in order)
+SCHEMES = {
+    "articles": (
+        [("Article 1 - Purpose", ["The walk is held at night."]),
+         ("Article 2 - Walkers", ["Each walker takes a map."]),
+         ("Article 3 - Lanterns", ["Walkers carry one lantern."])],
+        [("Article 1", "Purpose"), ("Article 2", "Walkers"), ("Article 3", "Lanterns")]),
+    "abbreviated articles": (
+        [("Art. 4. Gates", ["The gate opens at dusk."]),
+         ("Art. 5. Paths", ["Paths are marked in chalk."]),
+         ("Art. 6. Ending", ["The walk ends at the centre."])],
+        [("Art. 4", "Gates"), ("Art. 5", "Paths"), ("Art. 6", "Ending")]),
+    "section signs": (
+        [("\u00a7 1 Geltung", ["Diese Regeln gelten nachts."]),
+         ("\u00a7 2 Wanderer", ["Jeder Wanderer nimmt eine Karte."]),
+         ("\u00a7 3 Laternen", ["Jeder trägt eine Laterne."])],
+        [("\u00a7 1", "Geltung"), ("\u00a7 2", "Wanderer"), ("\u00a7 3", "Laternen")]),
+    "roman numerals": (
+        [("I. Objet", ["La marche a lieu la nuit."]), ("II. Marcheurs", ["Chacun prend une carte."]),
+         ("III. Lanternes", ["Chacun porte une lanterne."]), ("IV. Fin", ["La marche finit au centre."])],
+        [("I", "Objet"), ("II", "Marcheurs"), ("III", "Lanternes"), ("IV", "Fin")]),
+    "chapters and articles, two schemes": (
+        [("Chapter 1 - Walkers", []), ("Article 1 - Entry", ["Walkers enter one by one."]),
+         ("Article 2 - Maps", ["Each walker takes a map."]),
+         ("Chapter 2 - Night", []), ("Article 3 - Lanterns", ["Walkers carry one lantern."]),
+         ("Chapter 3 - End", []), ("Article 4 - Centre", ["The walk ends at the centre."])],
+        [("Chapter 1", "Walkers"), ("Article 1", "Entry"), ("Article 2", "Maps"),
+         ("Chapter 2", "Night"), ("Article 3", "Lanterns"), ("Chapter 3", "End"),
+         ("Article 4", "Centre")]),
+    "one title again and again: levels, not numbers": (
+        [("Level 1 Monsters", ["Slow and weak."]), ("Level 2 Monsters", ["Quick."]),
+         ("Level 3 Monsters", ["Quick and strong."])],
+        []),
+    "two in a row prove nothing": (
+        [("Figure 1: The maze", ["A drawing of the maze."]),
+         ("Figure 2: The gate", ["A drawing of the gate."])],
+        []),
+}
+
+
+@pytest.mark.parametrize("made", sorted(MAKERS))
+@pytest.mark.parametrize("case", sorted(SCHEMES))
+def test_a_number_in_a_scheme_of_its_own_is_the_headings(case, made):
+    parts, wanted = SCHEMES[case]
+    doc = parse(MAKERS[made](parts), source=f"maze.{made}", options=ReadOptions(workers=1))
+    assert [(s.number, s.title) for s in doc.sections if s.number] == wanted
+    assert not doc.reading.doubtful, doc.reading.problems
