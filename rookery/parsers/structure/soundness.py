@@ -39,8 +39,10 @@
   word: "Article 14"); or, in a section with no number, a run of three or more dotted
   numbers each going on from the last: rules the reader did not split off;
 * lines that end in a leader, a row of dots run out to a page number or to the line's
-  end ("Setup .......... 4"), three or more: a contents list read as sections, whose
-  entries may have taken the numbers of the rules they list;
+  end ("Setup .......... 4"), three or more, or three or more lines in a row that
+  each name a page ("page 4"): a contents list read as sections (or its page column,
+  its entries read elsewhere), whose entries may have taken the numbers of the rules
+  they list;
 * headings the file's own outline names (a PDF's bookmarks) left as lines of text,
   several of them (bookmarked.py);
 * headings made from a sentence's line or a list's item, nested under the wrong
@@ -61,7 +63,7 @@ from ...model import Document, Reading, Section, WordAccount
 from ..numbering import Label, continues, first_of_scheme, read_label
 from .bookmarked import left_in_text
 from .gaps import articles_in_text, outline_in_text, parts_in_text, skipped, steps
-from .junktitles import junk_titles
+from .junktitles import junk, junk_titles
 from .misheaded import judged
 from .node import has_children
 from .sequence import goes_on
@@ -133,9 +135,16 @@ def _contents_lines(sections: list[Section]) -> list[str]:
     be a contents list (see the module doc)."""
     out = []
     for s in sections:
-        for line in [s.own_title or ""] + s.text.split("\n"):
+        run: list[str] = []  # lines that name a page and nothing else ("page 4")
+        for line in [s.own_title or ""] + s.text.split("\n") + [""]:
             if any(hint in line for hint in _LEADER_HINTS) and _LEADER.search(line):
                 out.append(line.strip())
+            if junk(line) == "a page number" and not line.strip().isdigit():
+                run.append(line.strip())
+                continue
+            if len(run) >= CONTENTS_LINES:  # a contents list's page column, its entries gone
+                out += run
+            run = []
     return out if len(out) >= CONTENTS_LINES else []
 
 

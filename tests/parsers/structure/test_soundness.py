@@ -292,6 +292,12 @@ def test_the_titles_first_words_as_a_running_head(head, pages, flagged):
     (["And so the night goes on....", "Play on.", "Lanterns dim. . . ."], 0),
     # dots inside a line are a blank to fill in, not a leader
     (["Weight: .......... grams", "Height: .......... cm", "Name: .......... here"], 0),
+    # a contents list's page column, its entries read elsewhere (or lost)
+    (["page 2", "page 3", "page 3", "page 7"], 4),
+    (["p. 4", "p. 9", "p. 12"], 3),
+    # two page references, or bare figures (a table's column: figures_apart's), are not
+    (["page 2", "page 3"], 0),
+    (["2", "3", "7"], 0),
 ])
 def test_contents_lines_read_as_sections(lines, found):
     sections = [titled("Rules", "\n".join(["Play fair."] + lines))]
