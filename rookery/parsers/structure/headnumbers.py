@@ -6,8 +6,9 @@ open with numbers alone go on from one another, RUN of them or more ("1 Introduc
 "2 Setup", "3 Play") and not all to one title ("2 Players", "3 Players", "4 Players":
 counts). Left in the title, such a number would make an inserted chapter retitle every
 later one. So too for a number printed in a scheme of its own, a roman numeral with its
-mark ("II. Crews") or a number after a word or a section sign ("Article 4 - Scoring",
-"Art. 4.", "§ 4"): headings of one such scheme, RUN or more going on from one another to
+mark ("II. Crews"), a number after a word or a section sign ("Article 4 - Scoring",
+"Art. 4.", "§ 4", "BASE 1ª.-") or, in a script set without spaces, against its title
+("1.参加資格") or framed by letters ("第4条"): headings of one such scheme, RUN or more going on from one another to
 different titles, take it as printed ("II", "Article 4"), a name that says where they
 stand and that a renumbering changes; their nesting is left to their type (a chapter's
 "Chapter 2" and its "Article 3" are two schemes, which no count compares). So too in a file of plain paragraphs with no heading at all (a one-page
@@ -57,7 +58,12 @@ def heading_numbers(blocks: list[Block], ahead: Ahead) -> dict[int, tuple[Label,
 # heading; then its title
 _ROMAN = re.compile(r"^\s*(?P<value>[IVXLC]{1,6})[.):\u3009]\s*(?=\S)")
 _WORDED = re.compile(r"^\s*(?:(?P<word>[^\W\d_]{1,12}\.?)\s+|(?P<sign>\u00a7)\s*)"
-                     r"(?P<value>\d{1,4})[.:)]?(?=\s)")
+                     r"(?P<value>\d{1,4})[\u00aa\u00ba\u00b0]?[.:)]?-?(?=\s)")
+# in a script set without spaces: a number and its mark against the title ("1.参加資格"),
+# or a number framed by a letter before and after ("第2条", "第3章")
+_UNSPACED = "[^\\W\\d_A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]"
+_TIGHT = re.compile(rf"^\s*(?P<value>\d{{1,3}})[.\uff0e\u3001](?={_UNSPACED})")
+_FRAMED = re.compile(rf"^\s*(?P<before>{_UNSPACED}{{1,2}})(?P<value>\d{{1,4}})(?P<after>{_UNSPACED})")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _SEPARATORS = " \t-\u2013\u2014:."  # between a printed number and its title
 
@@ -102,6 +108,13 @@ def _scheme(text: str) -> tuple[str, int, str] | None:
     if found:
         word = found.group("word") or found.group("sign")
         return word.casefold(), int(found.group("value")), found.group(0).strip()
+    found = _TIGHT.match(text)
+    if found:
+        return "tight", int(found.group("value")), found.group(0).strip()
+    found = _FRAMED.match(text)
+    if found:
+        return (found.group("before") + found.group("after"), int(found.group("value")),
+                found.group(0).strip())
     return None
 
 

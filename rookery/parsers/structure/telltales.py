@@ -8,6 +8,8 @@
   that an inserted rule reads as every later one retitled (a heading over nothing but
   numbered rules, "2 Setup" over "2.1", names a part whose rules carry their numbers:
   it goes on the numbering without counting);
+  So is a title that opens with a number printed as other sections are numbered in a
+  scheme of their own ("BASE 1ª.- ..." beside "BASE 2ª", "BASE 3ª"), even one;
 * labels read as sections: short titles (three words or fewer) that open in lower case,
   two or more, in a document whose other titles open in capitals: a formula's subscript
   ("team"), a diagram's callouts, read as headings;
@@ -91,8 +93,24 @@ def numbers_in_titles(sections: list[Section], labels: list[Label | None]) -> li
         elif any(r.parts[-1] in _FIRSTS for r in readings):
             last = readings  # a numbering may start afresh; a count ("2 Players") does not
     if len({title_key(_after_number(title)) for title in out}) == 1:
-        return []  # one title again and again ("Level 1 Monsters", "Level 2 Monsters"): levels
-    return out if len(out) >= LEFT_IN_TITLES else []
+        out = []  # one title again and again ("Level 1 Monsters", "Level 2 Monsters"): levels
+    out = out if len(out) >= LEFT_IN_TITLES else []
+    return out + [t for t in _schemes_left(sections, labels) if t not in out]
+
+
+def _schemes_left(sections: list[Section], labels: list[Label | None]) -> list[str]:
+    """Titles that open with a number printed as the reader numbered other sections in a
+    scheme of their own ("BASE 1ª.- ..." beside sections numbered "BASE 2ª", "BASE 3ª"),
+    once LEFT_IN_TITLES sections or more are numbered so: even one is a number left."""
+    counts: dict[str, int] = {}
+    for s, label in zip(sections, labels):
+        if s.number and label is None and any(c.isdigit() for c in s.number):
+            key = re.sub(r"\d+", "#", s.number)
+            counts[key] = counts.get(key, 0) + 1
+    schemes = [re.compile(re.escape(key).replace("\\#", r"\d+") + r"(?!\w)")
+               for key, n in counts.items() if n >= LEFT_IN_TITLES]
+    return [s.own_title for s in sections if schemes and not s.number and s.own_title
+            and any(scheme.match(s.own_title.strip()) for scheme in schemes)]
 
 
 def _after_number(title: str) -> str:

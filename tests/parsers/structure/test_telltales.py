@@ -220,3 +220,21 @@ def test_counts_going_up_are_no_numbering():
     sections = [Section(title=f"{n} Players", kind="text", text=TEXTS[n - 2],
                         heading=f"{n} Players") for n in range(2, 6)]
     assert assess(Document(title="Rules", sections=sections)).numbers_in_titles == []
+
+
+@pytest.mark.parametrize("left", [0, 1, 2])
+def test_a_number_left_in_a_title_beside_its_schemes_numbered_sections(left):
+    # "BASE 2ª" to "BASE 5ª" numbered, as the reader numbers a scheme of its own; the
+    # first `left` read with the number in their titles
+    sections = []
+    for n in range(1, 6):
+        title = TITLES[n - 1].upper()
+        if n <= left:
+            sections.append(Section(title=f"BASE {n}\u00aa.- {title}", kind="text",
+                                    text=TEXTS[n - 1], heading=f"BASE {n}\u00aa.- {title}"))
+        else:
+            sections.append(Section(title=title, number=f"BASE {n}\u00aa", kind="ruling",
+                                    text=TEXTS[n - 1], heading=f"BASE {n}\u00aa.- {title}"))
+    reading = assess(Document(title="Lanternfall", sections=sections))
+    assert len(reading.numbers_in_titles) == left and reading.doubtful == bool(left), \
+        reading.problems
