@@ -81,8 +81,11 @@ def _schemed(blocks: list[Block], read: dict[int, tuple[Label, str]]) -> dict:
             key, value, printed = scheme
             rest = block.text[len(printed):].lstrip(_SEPARATORS)
             if rest:
-                label = Label(printed=printed, number=printed.rstrip(_SEPARATORS + ")"),
-                              parts=(printed,))  # (a part no count reads: see above)
+                if key == "tight":  # the document's plain numbers, set tight: counted
+                    label = Label(printed=printed, number=str(value), parts=(str(value),))
+                else:  # as printed, a part no count reads (see the module doc)
+                    label = Label(printed=printed, number=printed.rstrip(_SEPARATORS + ")"),
+                                  parts=(printed,))
                 found.setdefault(key, []).append((k, value, label, rest))
     out = {}
     for headings in found.values():

@@ -40,9 +40,10 @@
   numbers each going on from the last: rules the reader did not split off;
 * lines that end in a leader, a row of dots run out to a page number or to the line's
   end ("Setup .......... 4"), three or more, or three or more lines in a row that
-  each name a page ("page 4"): a contents list read as sections (or its page column,
-  its entries read elsewhere), whose entries may have taken the numbers of the rules
-  they list;
+  each name a page ("page 4"), or three or more lines of one section that each print
+  a later numbered heading, number and title ("2 Setup"): a contents list read as
+  sections or left in the text (or its page column, its entries read elsewhere), whose
+  entries may have taken the numbers of the rules they list;
 * headings the file's own outline names (a PDF's bookmarks) left as lines of text,
   several of them (bookmarked.py);
 * headings made from a sentence's line or a list's item, nested under the wrong
@@ -59,7 +60,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ...model import Document, Reading, Section, WordAccount
+from ...model import Document, Reading, Section, WordAccount, title_key
 from ..numbering import Label, continues, first_of_scheme, read_label
 from .bookmarked import left_in_text
 from .gaps import articles_in_text, outline_in_text, parts_in_text, skipped, steps
@@ -145,7 +146,34 @@ def _contents_lines(sections: list[Section]) -> list[str]:
             if len(run) >= CONTENTS_LINES:  # a contents list's page column, its entries gone
                 out += run
             run = []
+    out += [line for line in _headings_listed(sections) if line not in out]
     return out if len(out) >= CONTENTS_LINES else []
+
+
+def _headings_listed(sections: list[Section]) -> list[str]:
+    """Lines of a section's text that each print a later heading as it stands, number
+    and title ("2 Setup"), CONTENTS_LINES or more in one section: a contents list with no
+    page numbers left in the text."""
+    out: list[str] = []
+    for k, s in enumerate(sections):
+        if "\n" not in s.text:
+            continue
+        later = {_listed_key(f"{t.number} {t.own_title}") for t in sections[k + 1:]
+                 if t.number and t.own_title}
+        listed = [line.strip() for line in s.text.split("\n")
+                  if line.strip() and _listed_key(line) in later]
+        if len(listed) >= CONTENTS_LINES:
+            out += listed
+    return out
+
+
+_NUMBER_MARK = re.compile(r"^\s*(\S*?\d+)[.:)\uff0e\u3001]?\s*")  # "2." "2:" "2 "
+
+
+def _listed_key(line: str) -> str:
+    """A heading's key as a contents list prints it: its number's mark and the space
+    after it aside ("2. Setup", "2 Setup" and "2.Setup" are one)."""
+    return title_key(_NUMBER_MARK.sub(r"\1 ", line, count=1))
 
 
 def _figures_apart(sections: list[Section]) -> list[str]:

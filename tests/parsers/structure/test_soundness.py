@@ -424,3 +424,23 @@ def test_a_version_line_over_the_whole_document(top, flagged):
     beside = [sections[0]] + [Section(title=s.title, number=s.number, kind=s.kind,
                                       text=s.text, heading=s.heading) for s in sections[1:]]
     assert not assess(Document(title="Lanternfall", sections=beside)).doubtful
+
+
+@pytest.mark.parametrize("listed, found", [
+    # a contents list with no page numbers, left in the text before the rules it lists,
+    # its numbers printed with a mark, without one, or set tight
+    (["1 Setup", "2 Play", "3 Scoring"], 3),
+    (["1. Setup", "2. Play", "3. Scoring", "4. Variants"], 4),
+    (["1.Setup", "2.Play", "3.Scoring"], 3),
+    # two of them, or a sentence that names a rule, are text
+    (["1 Setup", "2 Play"], 0),
+    (["See 2 Play for the turn order."], 0),
+])
+def test_a_contents_list_without_page_numbers_left_in_the_text(listed, found):
+    parts = ["Setup", "Play", "Scoring", "Variants"]
+    sections = [titled("Lanternfall", "\n".join(["The rules of the night walk."] + listed))]
+    sections += [Section(title=t, number=str(n), kind="ruling", text="Play on.",
+                         heading=f"{n}. {t}") for n, t in enumerate(parts, 1)]
+    reading = assess(Document(title="Lanternfall", sections=sections))
+    assert len(reading.contents_in_text) == found and reading.doubtful == bool(found), \
+        reading.problems
