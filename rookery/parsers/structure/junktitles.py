@@ -16,7 +16,7 @@ from .sequence import goes_on
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|www\.)\S+$|^\S+\.(?:com|org|net|io|de|fr)(?:/\S*)?$",
                   re.I)
-_PAGE = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
+PAGE_NUMBER = re.compile(r"^(?:[Pp]age\s+|[Pp]\.\s*)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$")
 # sections titled by the document's title's first word alone that make it a running head
 PAGE_AFTER_PAGE = 3
 SENTENCE_WORDS = 6  # words in a title that may be a sentence's first line ...
@@ -158,7 +158,7 @@ def junk(title: str) -> str | None:
         return "a bullet"
     if _URL.match(text):
         return "a URL"
-    if _PAGE.match(text):
+    if PAGE_NUMBER.match(text):
         return "a page number"
     if is_date_only(text):
         return "a date"

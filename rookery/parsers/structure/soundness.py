@@ -64,7 +64,7 @@ from ...model import Document, Reading, Section, WordAccount, title_key
 from ..numbering import Label, continues, first_of_scheme, read_label
 from .bookmarked import left_in_text
 from .gaps import articles_in_text, outline_in_text, parts_in_text, skipped, steps
-from .junktitles import junk, junk_titles
+from .junktitles import PAGE_NUMBER, junk_titles
 from .misheaded import judged
 from .node import has_children
 from .sequence import goes_on
@@ -140,8 +140,9 @@ def _contents_lines(sections: list[Section]) -> list[str]:
         for line in [s.own_title or ""] + s.text.split("\n") + [""]:
             if any(hint in line for hint in _LEADER_HINTS) and _LEADER.search(line):
                 out.append(line.strip())
-            if junk(line) == "a page number" and not line.strip().isdigit():
-                run.append(line.strip())
+            page = line.strip()
+            if len(page) <= _PAGE_LINE and PAGE_NUMBER.match(page) and not page.isdigit():
+                run.append(page)
                 continue
             if len(run) >= CONTENTS_LINES:  # a contents list's page column, its entries gone
                 out += run
@@ -154,19 +155,20 @@ def _headings_listed(sections: list[Section]) -> list[str]:
     """Lines of a section's text that each print a later heading as it stands, number
     and title ("2 Setup"), CONTENTS_LINES or more in one section: a contents list with no
     page numbers left in the text."""
-    out: list[str] = []
-    for k, s in enumerate(sections):
-        if "\n" not in s.text:
-            continue
-        later = {_listed_key(f"{t.number} {t.own_title}") for t in sections[k + 1:]
-                 if t.number and t.own_title}
-        listed = [line.strip() for line in s.text.split("\n")
-                  if line.strip() and _listed_key(line) in later]
-        if len(listed) >= CONTENTS_LINES:
-            out += listed
-    return out
+    found: list[list[str]] = []
+    later: set[str] = set()  # the headings after the section looked at (read backwards)
+    for s in reversed(sections):
+        if "\n" in s.text and later:
+            listed = [line.strip() for line in s.text.split("\n")
+                      if line.strip() and _listed_key(line) in later]
+            if len(listed) >= CONTENTS_LINES:
+                found.append(listed)
+        if s.number and s.own_title:
+            later.add(_listed_key(f"{s.number} {s.own_title}"))
+    return [line for listed in reversed(found) for line in listed]
 
 
+_PAGE_LINE = 16  # characters a line that names a page has at most ("page 12 of 40")
 _NUMBER_MARK = re.compile(r"^\s*(\S*?\d+)[.:)\uff0e\u3001]?\s*")  # "2." "2:" "2 "
 
 
