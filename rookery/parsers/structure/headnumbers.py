@@ -5,13 +5,15 @@ number it prints is its first subdivision ("4 Scoring" over "4.1"), or headings 
 open with numbers alone go on from one another, RUN of them or more ("1 Introduction",
 "2 Setup", "3 Play") and not all to one title ("2 Players", "3 Players", "4 Players":
 counts). Left in the title, such a number would make an inserted chapter retitle every
-later one. So too for a number printed in a scheme of its own, a roman numeral with its
-mark ("II. Crews"), a number after a word or a section sign ("Article 4 - Scoring",
-"Art. 4.", "§ 4", "BASE 1ª.-") or, in a script set without spaces, against its title
-("1.参加資格") or framed by letters ("第4条"): headings of one such scheme, RUN or more going on from one another to
-different titles, take it as printed ("II", "Article 4"), a name that says where they
-stand and that a renumbering changes; their nesting is left to their type (a chapter's
-"Chapter 2" and its "Article 3" are two schemes, which no count compares). So too in a file of plain paragraphs with no heading at all (a one-page
+later one. So too for a number printed in a scheme of its own: a roman numeral with
+its mark ("II. Crews"), a number after a word or a section sign ("Article 4 - Scoring",
+"Art. 4.", "§ 4", "BASE 1ª.-") or, in a script set without spaces, set against its
+title ("1.参加資格") or framed by letters ("第4条"). Headings of one such scheme, RUN or
+more going on from one another to different titles, take it as printed ("II", "Article
+4"), a name that says where they stand and that a renumbering changes; their nesting is
+left to their type (a chapter's "Chapter 2" and its "Article 3" are two schemes, which
+no count compares). Plain digits set tight are the document's own numbers, counted as
+"1." is. So too in a file of plain paragraphs with no heading at all (a one-page
 sheet of rules): paragraphs that open with numbers going on from one another, RUN or
 more, are its numbered rules ("1) The tournament is...", "2) It is played...").
 """
@@ -63,8 +65,10 @@ _WORDED = re.compile(r"^\s*(?:(?P<word>[^\W\d_]{1,12}\.?)\s+|(?P<sign>\u00a7)\s*
 # or a number framed by a letter before and after ("第2条", "第3章")
 _UNSPACED = "[^\\W\\d_A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]"
 _TIGHT = re.compile(rf"^\s*(?P<value>\d{{1,3}})[.\uff0e\u3001](?={_UNSPACED})")
-_FRAMED = re.compile(rf"^\s*(?P<before>{_UNSPACED}{{1,2}})(?P<value>\d{{1,4}})(?P<after>{_UNSPACED})")
+_FRAMED = re.compile(
+    rf"^\s*(?P<before>{_UNSPACED}{{1,2}})(?P<value>\d{{1,4}})(?P<after>{_UNSPACED})")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_ROMAN_KEY, _TIGHT_KEY = "#roman", "#tight"  # (a scheme after a word is keyed by the word)
 _SEPARATORS = " \t-\u2013\u2014:."  # between a printed number and its title
 
 
@@ -79,9 +83,9 @@ def _schemed(blocks: list[Block], read: dict[int, tuple[Label, str]]) -> dict:
         scheme = _scheme(block.text)
         if scheme is not None:
             key, value, printed = scheme
-            rest = block.text[len(printed):].lstrip(_SEPARATORS)
+            rest = block.text.lstrip()[len(printed):].lstrip(_SEPARATORS)
             if rest:
-                if key == "tight":  # the document's plain numbers, set tight: counted
+                if key == _TIGHT_KEY:  # the document's plain numbers, set tight: counted
                     label = Label(printed=printed, number=str(value), parts=(str(value),))
                 else:  # as printed, a part no count reads (see the module doc)
                     label = Label(printed=printed, number=printed.rstrip(_SEPARATORS + ")"),
@@ -106,14 +110,14 @@ def _scheme(text: str) -> tuple[str, int, str] | None:
     found = _ROMAN.match(text)
     if found:
         value = _roman(found.group("value"))
-        return ("roman", value, found.group(0).rstrip()) if value else None
+        return (_ROMAN_KEY, value, found.group(0).strip()) if value else None
     found = _WORDED.match(text)
     if found:
         word = found.group("word") or found.group("sign")
         return word.casefold(), int(found.group("value")), found.group(0).strip()
     found = _TIGHT.match(text)
     if found:
-        return "tight", int(found.group("value")), found.group(0).strip()
+        return _TIGHT_KEY, int(found.group("value")), found.group(0).strip()
     found = _FRAMED.match(text)
     if found:
         return (found.group("before") + found.group("after"), int(found.group("value")),

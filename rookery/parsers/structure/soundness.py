@@ -9,13 +9,14 @@
   document may be a chart's title;
 * a number printed twice in one place, or going backwards among its siblings: a quoted
   rule read as a section, or a contents list read as rules;
-* a title that is no title (junktitles.py): a bullet ("o", "▪"), an icon, a URL, a date, a page number,
-  a section number alone (its text read apart from it; but a numbered section may be
-  named by a number that is none of the document's, nor the next one after its own: a
-  release, "6.2 9.2"), or the document's own title (or its first word, page after
-  page) again (a running head read as a heading), or a version line ("Version 2.1,
-  May 2024") as the heading every other section is under (a title page's line read as
-  the heading over the whole document, so that every section moves with each release);
+* a title that is no title (junktitles.py): a bullet ("o", "▪"), an icon, a URL, a
+  date, a page number, a section number alone (its text read apart from it; but a
+  numbered section may be named by a number that is none of the document's, nor the
+  next one after its own: a release, "6.2 9.2"), or the document's own title (or its
+  first word, page after page) again (a running head read as a heading), or a version
+  line ("Version 2.1, May 2024") as the heading every other section is under (a title
+  page's line read as the heading over the whole document, so that every section moves
+  with each release);
 * titles that are the first line of a sentence whose text goes on in lower case, three
   or more long ones with no closing mark (or ending in a comma) (a paragraph's opening read as its heading),
   the same title on three or more headings over nothing anywhere (a running head read
@@ -217,7 +218,8 @@ def _repeated(sections: list[Section]) -> list[str]:
 def _backwards(sections: list[Section], labels: list[Label | None]) -> list[str]:
     """Numbers lower than a sibling's before them, in the same place ("3.2" after "3.5"
     under "3. Combat")."""
-    return [s.number for s, before, after, _scheme in steps(sections, labels) if after < before]
+    return [s.number for s, before, after, _scheme in steps(sections, labels)
+            if after < before]
 
 
 def _misplaced(sections: list[Section], labels: list[Label | None]) -> list[str]:

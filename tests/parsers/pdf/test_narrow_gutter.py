@@ -15,7 +15,8 @@ def _texts(doc) -> dict[str, str]:
 
 @pytest.mark.parametrize("case", narrow.CASES, ids=lambda c: c.name)
 def test_columns_parted_by_a_narrow_gutter_read_one_after_the_other(case, typeset):
-    pdf = parse(typeset(case, narrow.render), source=f"{case.name}.pdf", options=ReadOptions(workers=1))
+    pdf = parse(typeset(case, narrow.render), source=f"{case.name}.pdf",
+                options=ReadOptions(workers=1))
     page = parse(narrow.page_html(case).encode(), source=f"{case.name}.html")
     got, want = _texts(pdf), _texts(page)
     assert got == want
