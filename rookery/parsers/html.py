@@ -316,7 +316,7 @@ class _Walker:
 
 def _group_row(tr) -> bool:
     """Is this table row all header cells, and neither the table's first row nor in its
-    head (where a row of header cells names the columns)?"""
+    head (where a row of header cells names the columns), nor that row again?"""
     cells = [c for c in tr if isinstance(c.tag, str) and c.tag.lower() in CELLS]
     if not cells or any(c.tag.lower() != "th" for c in cells):
         return False
@@ -326,7 +326,12 @@ def _group_row(tr) -> bool:
     table = parent if parent.tag.lower() == "table" else parent.getparent()
     first = next((row for row in table.iter() if isinstance(row.tag, str)
                   and row.tag.lower() == "tr"), None) if table is not None else None
-    return first is not None and first is not tr
+    # (the column headers again, as a long table repeats them, are no group's heading)
+    return first is not None and first is not tr and _row_text(first) != _row_text(tr)
+
+
+def _row_text(tr) -> str:
+    return " ".join(" ".join(tr.itertext()).split())
 
 
 def _spaces(text: str) -> str:

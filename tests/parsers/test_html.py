@@ -105,6 +105,11 @@ CASES = [
       ("ruling", "1.2", "Teams", ["League Rules", "1 Teams"], "A team names a captain."),
       ("heading", "2", "Matches", ["League Rules"], ""),
       ("ruling", "2.1", "Matches", ["League Rules", "2 Matches"], "A match lasts an hour.")]),
+    ("the column headers again amid a long table are no heading",
+     "<h1>Costs</h1><table><tr><th>Card</th><th>Cost</th></tr>"
+     "<tr><td>Wisp</td><td>1</td></tr><tr><th>Card</th><th>Cost</th></tr>"
+     "<tr><td>Ember</td><td>2</td></tr></table>",
+     [("text", None, "Costs", [], "Card Cost\nWisp 1\nCard Cost\nEmber 2")]),
     ("terms that share one definition name one entry",
      "<h1>Glossary</h1><dl><dt>Burn</dt><dt>Burning</dt><dd>Deals damage.</dd>"
      "<dt>Cleave</dt><dd>Spreads.</dd></dl>",
