@@ -161,6 +161,18 @@ class Nesting:
         self.open.clear()
 
 
+def roman_value(text: str) -> int:
+    """A roman numeral's value, either case ("XIV" 14, "iv" 4); 0 for letters that are
+    none, or are not in a numeral's order ("IIV", "IC")."""
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+    low = text.lower()
+    if not low or any(c not in values for c in low):
+        return 0
+    digits = [values[c] for c in low]
+    total = sum(-v if v < after else v for v, after in zip(digits, digits[1:] + [0]))
+    return total if total > 0 and roman(total) == low else 0
+
+
 def roman(n: int) -> str:
     """n in lower-case roman numerals ("xiv"), as lists and page numbers print it."""
     out = ""

@@ -57,3 +57,15 @@ def test_an_ordinal_is_no_section_number(text, number):
 def test_letters_follow_digits_not_a_capital(text, number):
     read = read_label(text)
     assert (read[0].number if read else None) == number
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I", 1), ("IV", 4), ("XIV", 14), ("xl", 40), ("MCMXCIV", 1994),
+    ("IIV", 0), ("IC", 0), ("VX", 0), ("ABC", 0), ("", 0),
+])
+def test_a_roman_numeral_read_back_to_its_value(text, value):
+    from rookery.parsers.numbering import roman, roman_value
+
+    assert roman_value(text) == value
+    if value:
+        assert roman(value) == text.lower()

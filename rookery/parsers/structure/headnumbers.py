@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from ...model import Section, title_key
 from ..blocks import Block
-from ..numbering import Label, follows, read_label
+from ..numbering import Label, follows, read_label, roman_value
 from .sequence import Ahead, first_subdivision
 
 RUN = 3  # headings opening with numbers alone, each following the last, that number them
@@ -67,7 +67,6 @@ _UNSPACED = "[^\\W\\d_A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]"
 _TIGHT = re.compile(rf"^\s*(?P<value>\d{{1,3}})[.\uff0e\u3001](?={_UNSPACED})")
 _FRAMED = re.compile(
     rf"^\s*(?P<before>{_UNSPACED}{{1,2}})(?P<value>\d{{1,4}})(?P<after>{_UNSPACED})")
-_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
 _ROMAN_KEY, _TIGHT_KEY = "#roman", "#tight"  # (a scheme after a word is keyed by the word)
 _SEPARATORS = " \t-\u2013\u2014:."  # between a printed number and its title
 
@@ -109,7 +108,7 @@ def _scheme(text: str) -> tuple[str, int, str] | None:
     number as printed with its mark)."""
     found = _ROMAN.match(text)
     if found:
-        value = _roman(found.group("value"))
+        value = roman_value(found.group("value"))
         return (_ROMAN_KEY, value, found.group(0).strip()) if value else None
     found = _WORDED.match(text)
     if found:
@@ -127,22 +126,6 @@ def _scheme(text: str) -> tuple[str, int, str] | None:
 
 def _one_roman_letter(label: Label) -> bool:
     return len(label.parts) == 1 and label.parts[0] in ("I", "V", "X")
-
-
-def _roman(text: str) -> int:
-    """A roman numeral's value ("XIV" 14), 0 for letters in no right order ("IIV")."""
-    values = [_ROMAN_VALUES[c] for c in text]
-    total = sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
-    return total if total > 0 and _as_roman(total) == text else 0
-
-
-def _as_roman(n: int) -> str:
-    out = ""
-    for value, letters in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"),
-                           (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out, n = out + letters, n - value
-    return out
 
 
 def _runs(bare: list[tuple[int, tuple[Label, str]]]) -> list[list]:

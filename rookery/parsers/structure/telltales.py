@@ -30,7 +30,7 @@ import unicodedata
 
 from ...model import Section, title_key
 from ..blocks import ENDS_SENTENCE
-from ..numbering import Label, read_label
+from ..numbering import Label, read_label, roman_value
 from .sequence import goes_on
 
 LEFT_IN_TITLES = 3  # titles printing numbers that go on from one another: a numbering
@@ -139,22 +139,10 @@ def _readings(printed: str, parts: list[str]) -> list[Label]:
     """A number's readings: its parts in capitals read as roman numerals ("II-1" as 2.1),
     then as printed (a capital may be an appendix's letter: "C.")."""
     as_printed = Label(printed=printed, number=".".join(parts), parts=tuple(parts))
-    roman = [str(_roman(p)) if p.isalpha() and _roman(p) else p for p in parts]
+    roman = [str(roman_value(p)) if p.isupper() and roman_value(p) else p for p in parts]
     if roman == parts:
         return [as_printed]
     return [Label(printed=printed, number=".".join(roman), parts=tuple(roman)), as_printed]
-
-
-def _roman(text: str) -> int:
-    """A roman numeral's value ("XIV" 14), 0 for letters that are none."""
-    values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-    total = 0
-    for a, b in zip(text, text[1:] + " "):
-        v = values.get(a)
-        if v is None:
-            return 0
-        total += -v if values.get(b, 0) > v else v
-    return total
 
 
 # ------------------------------------------------------------------ labels, columns
