@@ -45,7 +45,7 @@ FIGURE_CELLS = 3  # a column of words has figures in no more than one cell in th
 _OPENING = 40  # characters of a text's first line a rule's number is looked for in
 VISUAL_WORDS = 5  # words opening with a word-final letter that make a line stored as shown
 
-_ROMAN = "IVXLC"
+_ROMAN = "IVXLC"  # (D and M are more often an appendix's letters)
 _FIRSTS = ("1", "A")  # the parts a numbering starts with
 # a number opening a title: perhaps after one word ("Article", "BASE", "第", "§"),
 # digits or capital roman numerals, further parts after "." or "-" (digits or one
@@ -139,7 +139,8 @@ def _readings(printed: str, parts: list[str]) -> list[Label]:
     """A number's readings: its parts in capitals read as roman numerals ("II-1" as 2.1),
     then as printed (a capital may be an appendix's letter: "C.")."""
     as_printed = Label(printed=printed, number=".".join(parts), parts=tuple(parts))
-    roman = [str(roman_value(p)) if p.isupper() and roman_value(p) else p for p in parts]
+    roman = [str(roman_value(p)) if p and all(c in _ROMAN for c in p) and roman_value(p) else p
+             for p in parts]
     if roman == parts:
         return [as_printed]
     return [Label(printed=printed, number=".".join(roman), parts=tuple(roman)), as_printed]
