@@ -135,7 +135,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
     quotes = Quotations()
     top_part = TopParts(outermost)
     top_level = min((b.level for b in blocks if b.kind == "heading"), default=1)
-    opened: dict = {}  # the number last opened under each parent number
+    opened: dict = {}  # the section last opened under each parent number
     labels = block_labels(blocks)
     numbers = heading_numbers(blocks, ahead)  # "4 Scoring" over "4.1" (headnumbers.py)
     for k, block in enumerate(blocks):
@@ -182,7 +182,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
             stack.append(rule)
         else:
             stack[-1].body.append(block)
-        opened[stack[-1].label.parent if stack[-1].label else None] = stack[-1].label
+        opened[stack[-1].label.parent if stack[-1].label else None] = stack[-1]
     gather_entries(root)
     return root
 
@@ -245,9 +245,10 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     never divided); nor when its number breaks the sequence of the section it stands in
     ("1. When the team registers" under "3.2": see sequence.list_item). A named number
     that follows the last one opened at its rank resumes the numbering a heading closed
-    ("D. Winning" after "C." and an unnumbered heading). `ahead` says
-    what the document numbers after block `k`; `opened`, the number last opened under
-    each parent."""
+    ("D. Winning" after "C." and an unnumbered heading), beside "C." while the part
+    that holds "C." is open: the heading was an aside inside "C.", not a part over "D.".
+    `ahead` says what the document numbers after block `k`; `opened`, the section last
+    opened under each parent number."""
     read = read_label(block.text)
     if read is None:
         return None
@@ -269,7 +270,8 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     if place is None:
         # the document's numbering goes on after a heading that closed it ("D." after
         # "C." and a heading "Variants"), unless a list the section holds does ("3.")
-        sibling = opened.get(label.parent)
+        before = opened.get(label.parent)
+        sibling = before.label if before is not None else None
         resumes = sibling is not None and follows(sibling, label) and _title_like(rest) \
             and held_number(label, stack[-1].body) is None
         if not (resumes or backed(label, known, _title_like(rest) or heads)) \
@@ -277,6 +279,10 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5
+        beside = next((j for j, n in enumerate(stack[:at + 1])
+                       if any(c is before for c in n.children)), None) if resumes else None
+        if beside is not None:  # back beside its sibling, closing the heading between
+            at, level = beside, before.level
     else:
         at, level = place
     del stack[at + 1:]

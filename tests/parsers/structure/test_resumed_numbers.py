@@ -36,6 +36,8 @@ def test_a_number_resumes_after_an_unnumbered_heading(scheme):
     assert numbered == [(n.rstrip(".)"), name) for n, (name, _t) in zip(SCHEMES[scheme], PARTS)]
     aside = next(s for s in doc.sections if s.title == ASIDE[0])
     assert aside.text == ASIDE[1]
+    # the parts after the aside stand beside the parts before it, not under it
+    assert {s.path for s in doc.sections if s.number} == {()}
     assert not doc.reading.doubtful
 
 
