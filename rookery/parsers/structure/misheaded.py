@@ -11,9 +11,11 @@
   figure's legend, read as rules (`items_as_rules`);
 * a number set deeper than the sibling it goes on from, under an unnumbered "heading"
   that came after that sibling and is a line of text (a lead-in ending in a colon, or a
-  line opening in lower case: "3.3" under "Each entity holds:" after "3.2"), or a
-  question-and-answer entry set under another entry: a rule nested under the wrong
-  heading (`nested_wrong`);
+  line opening in lower case: "3.3" under "Each entity holds:" after "3.2") or that
+  the numbering leaves again ("3.3.4" under "Fridge" after "3.3.3", and "3.3.5" beside
+  "Fridge"; a part's heading may hold the rest of a numbering: "Optional Rules" over
+  "C." and "D."), or a question-and-answer entry set under another entry: a rule
+  nested under the wrong heading (`nested_wrong`);
 * a short line of text shaped like two or more of the document's titles, numbers aside
   ("Example 4" where "Example 3" and "Example 5" are headings); in a glossary (terms, or
   eight or more sections of text side by side, in alphabetical order), a name that
@@ -119,22 +121,30 @@ def nested_wrong(sections: list[Section], labels: list[Label | None]) -> list[st
     """Numbers set under an unnumbered heading that follows the sibling they go on from,
     and entries set under another entry (see the module doc)."""
     out: list[str] = []
-    last: dict = {}  # (depth of the number, its parent's parts) -> the section before
-    for s, label in zip(sections, labels):
+    keys = [_rank(label) if label is not None else None for label in labels]
+    final = {key: k for k, key in enumerate(keys)}  # the last section of each rank
+    last: dict = {}  # rank -> the section before
+    for k, (s, label) in enumerate(zip(sections, labels)):
         if label is None:
             continue
-        key = (len(label.parts), tuple(p.casefold() for p in label.parent))
-        before = last.get(key)
-        last[key] = (label, s)
+        before = last.get(keys[k])
+        last[keys[k]] = (label, s)
         if before is None or not continues(before[0], label):
             continue
         depth = len(before[1].path)
         if len(s.path) > depth and s.path[:depth] == before[1].path \
-                and s.path[depth] != before[1].heading and _no_heading(s.path[depth]):
+                and s.path[depth] != before[1].heading and (
+                    _no_heading(s.path[depth])
+                    or sections[final[keys[k]]].path[:depth + 1] != s.path[:depth + 1]):
             out.append(s.number)
     entries = {s.heading for s in sections if s.kind == "faq" and s.question and s.heading}
     out += [s.label for s in sections if s.kind == "faq" and s.path and s.path[-1] in entries]
     return out
+
+
+def _rank(label: Label) -> tuple:
+    """A number's rank: how many parts it has, under which parent number."""
+    return len(label.parts), tuple(p.casefold() for p in label.parent)
 
 
 def _no_heading(title: str) -> bool:

@@ -150,6 +150,24 @@ def test_a_rule_under_a_line_of_text_after_its_sibling_is_nested_wrong(before, a
                                       number=after)]).nested_wrong == []
 
 
+@pytest.mark.parametrize("before,after,later", [("J", "K", "L"), ("3", "4", "5"),
+                                                ("3.3.3", "3.3.4", "3.3.5")])
+def test_a_rule_under_a_heading_the_numbering_leaves_again_is_nested_wrong(before, after,
+                                                                            later):
+    """A caption read as a heading ("Fridge") takes the next number under it, and the
+    number after that stands beside it again: the heading holds no part of the
+    numbering. A heading that holds the rest of it ("Optional Rules") may be a part."""
+    sibling = head("Kitchen", "The robot opens the door.", number=before)
+    caption = head("Fridge", "A white box with two shelves.")
+    inside = head("Table", "Plates go on the left.", path=["Fridge"], number=after)
+    beside = head("Hallway", "Lights stay on.", number=later)
+    assert judge([sibling, caption, inside, beside]).nested_wrong == [after]
+    held = head("Hallway", "Lights stay on.", path=["Fridge"], number=later)
+    assert judge([sibling, caption, inside, held]).nested_wrong == []
+    right = head("Table", "Plates go on the left.", number=after)
+    assert judge([sibling, caption, right, beside]).nested_wrong == []
+
+
 def _entry(question, answer, title=None, path=()):
     return Section(title=title, kind="faq", question=question, text=answer,
                    path=tuple(path), heading=title or question)
