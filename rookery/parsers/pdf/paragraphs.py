@@ -17,7 +17,7 @@ import functools
 import re
 from collections import Counter
 
-from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, Block
+from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, LINE_BULLET, Block
 from ..lexicon import lexicon_of
 from ..meta import is_date_only
 from ..normalize import normalize_many
@@ -262,8 +262,9 @@ def _names(block: LineBlock, f: TextLine, pitch: dict) -> bool:
     if len(block.lines) > S.name_lines or block.kind != "para" or block.lead:
         return False
     name, last = block.lines[0], block.lines[-1]
-    if _starts_numbered(name):
-        return False  # a numbered line heads its section, however close its text follows
+    if _starts_numbered(name) or LINE_BULLET.match(name.text):
+        return False  # a numbered line heads its section, however close its text follows;
+        # a list's item is no name, whatever its type ("- Substitutions are made so:")
     if not (name.apart and name.style.bold) or f.style == last.style \
             or not names_something(name.text) \
             or not same_size(name.size, _capitals_size(f)) \
@@ -288,8 +289,10 @@ def _candidate(b: LineBlock) -> bool:
         return False
     text = " ".join(f.text for f in b.lines)
     short = len(b.lines) <= S.heading_lines and len(text.split()) <= S.heading_words
-    # a heading is not a sentence, unless its number says it heads a section anyway
-    return short and not text.endswith("?") and names_something(text) and (
+    # a heading is not a sentence, unless its number says it heads a section anyway; nor
+    # a list's item ("- Substitutions are made as follows:", set in the body's type)
+    return short and not text.endswith("?") and names_something(text) \
+        and not LINE_BULLET.match(text) and (
         not ENDS_LIKE_A_SENTENCE.search(text) or _starts_numbered(first))
 
 

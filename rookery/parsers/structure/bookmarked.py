@@ -25,7 +25,7 @@ from bisect import bisect_left
 from collections import Counter
 
 from ...model import Section
-from ..blocks import SENTENCE_INSIDE, Block, piece
+from ..blocks import LINE_BULLET, SENTENCE_INSIDE, Block, piece
 from ..numbering import read_label
 
 IN_TEXT = 3  # marked headings read as text that make a misreading, and their share
@@ -136,9 +136,11 @@ def _passes(blocks: list[Block], index: dict, later: list[str], start: int, end:
 
 def _may_head(line: str) -> bool:
     """Could the line head a section: short, not a rule (it opens with no number), not
-    the rest of a sentence (lower case) nor two sentences?"""
+    the rest of a sentence (lower case) nor two sentences, nor a list's item that prints
+    its bullet ("- Substitutions are made as follows:", a list a heading style was put on)?"""
     return len(line.split()) <= HEADING_WORDS and read_label(line) is None \
-        and not line[:1].islower() and not SENTENCE_INSIDE.search(line)
+        and not line[:1].islower() and not SENTENCE_INSIDE.search(line) \
+        and not LINE_BULLET.match(line)
 
 
 def _plain(block: Block) -> bool:
