@@ -200,9 +200,10 @@ def _continues(block: LineBlock, f: TextLine, pitch: dict) -> bool:
         # into a capital in other type (the question a numbered entry's title names),
         # unless the line before it is full and runs on mid-sentence: then the number
         # is a cross-reference the wrap carried to the line's start ("... in section"
-        # over "2.1. Then ..."), in the same type at the usual spacing
+        # over "2.1. Then ..."), in the same type at the usual spacing; nor does any
+        # heading wrap onto a dotted number ("4 Results" centred over "4.1 Points")
         numbered = _starts_numbered(block.lines[0])
-        if numbered and _starts_numbered(f) and not (
+        if (numbered and _starts_numbered(f) or _dotted(f)) and not (
                 f.style == last.style and spacing.is_full(last, f)
                 and not ENDS_CLAUSE.search(last.text) and spacing.close(last, f, pitch)):
             return False
@@ -262,9 +263,10 @@ def _names(block: LineBlock, f: TextLine, pitch: dict) -> bool:
     if len(block.lines) > S.name_lines or block.kind != "para" or block.lead:
         return False
     name, last = block.lines[0], block.lines[-1]
-    if _starts_numbered(name) or LINE_BULLET.match(name.text):
+    if _starts_numbered(name) or LINE_BULLET.match(name.text) or _dotted(f):
         return False  # a numbered line heads its section, however close its text follows;
-        # a list's item is no name, whatever its type ("- Substitutions are made so:")
+        # a list's item is no name, whatever its type ("- Substitutions are made so:");
+        # a dotted number opens a section of its own ("4 Results" over "4.1 Points")
     if not (name.apart and name.style.bold) or f.style == last.style \
             or not names_something(name.text) \
             or not same_size(name.size, _capitals_size(f)) \
@@ -349,6 +351,12 @@ def _depth(f: TextLine) -> int | None:
 
 def _starts_numbered(f: TextLine) -> bool:
     return read_label(f.text) is not None
+
+
+def _dotted(f: TextLine) -> bool:
+    """Does the line open with a number of two parts or more ("4.1", "2.3.a")?"""
+    read = read_label(f.text)
+    return read is not None and len(read[0].parts) > 1
 
 
 def _settle_near_misses(block: LineBlock) -> None:
