@@ -369,6 +369,7 @@ def main() -> int:
         # document)
         totals["tables' columns read apart"] += len(rd.get("columns_apart", [])) // 2
         totals["right-to-left in visual order"] += bool(rd.get("visual_order"))
+        totals["words read letter by letter"] += bool(rd.get("letters_apart"))
         totals["junk titles"] += len(rd["junk_titles"])
     print("; ".join(f"{k}: {v}" for k, v in totals.items()))
     changed = [x for x in rewrites if x.get("changes")]

@@ -301,6 +301,8 @@ class Reading:
     columns_apart: list[str] = field(default_factory=list)
     # words of right-to-left text stored backwards (opening with a word-final letter)
     visual_order: list[str] = field(default_factory=list)
+    # runs of one-letter words in lower case: words read a letter at a time
+    letters_apart: list[str] = field(default_factory=list)
     # words set aside as a contents list, when they are more than a quarter of the text
     contents_words: int = 0
     words: WordAccount | None = None
@@ -366,6 +368,9 @@ class Reading:
         if self.visual_order:
             out.append(f"right-to-left text in visual order, its words backwards "
                        f"({self.visual_order[0]!r})")
+        if self.letters_apart:
+            out.append(f"{plural(len(self.letters_apart), 'run')} of words read letter by "
+                       f"letter ({self.letters_apart[0]!r})")
         if self.contents_words:
             out.append(f"{plural(self.contents_words, 'word')} set aside as a contents list "
                        f"(more than a quarter of the text)")
@@ -527,7 +532,8 @@ def document_from_dict(d: dict, source: str = "") -> Document:
 _FAULTS = ("empty", "over_nothing", "repeated", "out_of_order", "skipped", "in_text", "misplaced",
            "astray", "headings_in_text", "contents_in_text", "figures_apart",
            "mid_sentence", "items_as_rules", "nested_wrong", "headings_lost",
-           "numbers_in_titles", "label_titles", "columns_apart", "visual_order")
+           "numbers_in_titles", "label_titles", "columns_apart", "visual_order",
+           "letters_apart")
 
 
 def reading_to_dict(r: Reading) -> dict:

@@ -111,7 +111,8 @@ def render(release: str, format: str, reading) -> str:
                           ("a table's columns read apart (their headers)",
                            reading.columns_apart),
                           ("words stored backwards (right-to-left in visual order)",
-                           reading.visual_order)):
+                           reading.visual_order),
+                          ("words read letter by letter", reading.letters_apart)):
         if titles:
             more = len(titles) - LISTED
             lines.append(f"  {label}: " + ", ".join(repr(t) for t in titles[:LISTED])

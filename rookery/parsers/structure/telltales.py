@@ -20,7 +20,11 @@
 * right-to-left text in visual order: words that open with a letter only a word's end
   takes (a Hebrew final letter, an Arabic final form) or end with one only a word's start
   takes, more of them than words the other way round: the file stored the line as it is
-  shown, and the reading has every word backwards.
+  shown, and the reading has every word backwards;
+* words read letter by letter: runs of eight or more one-letter words, most of them in
+  lower case ("d e l l a p a r t i t a"), three runs or more: type set upright down a
+  column or turned in a table, its letters placed one by one and read apart (a board's
+  squares or a hand of cards, "P T L D", "X X Y Z", are capitals).
 """
 from __future__ import annotations
 
@@ -44,6 +48,8 @@ HEADER_WORDS = 4  # words a column's header has at most
 FIGURE_CELLS = 3  # a column of words has figures in no more than one cell in this many
 _OPENING = 40  # characters of a text's first line a rule's number is looked for in
 VISUAL_WORDS = 5  # words opening with a word-final letter that make a line stored as shown
+LETTER_RUN = 8  # one-letter words in a row that make a word read letter by letter ...
+LETTER_RUNS = 3  # ... and the runs of them that make a misreading
 
 _ROMAN = "IVXLC"  # (D and M are more often an appendix's letters)
 _FIRSTS = ("1", "A")  # the parts a numbering starts with
@@ -68,7 +74,7 @@ def telltales(sections: list[Section], labels: list[Label | None]) -> dict[str, 
     under the name of the Reading's field that holds it."""
     return {"numbers_in_titles": numbers_in_titles(sections, labels),
             "label_titles": label_titles(sections), "columns_apart": columns_apart(sections),
-            "visual_order": visual_order(sections)}
+            "visual_order": visual_order(sections), "letters_apart": letters_apart(sections)}
 
 
 def numbers_in_titles(sections: list[Section], labels: list[Label | None]) -> list[str]:
@@ -249,3 +255,19 @@ def _word_start(text: str, at: int) -> int:
     while at > 0 and not text[at - 1].isspace():
         at -= 1
     return at
+
+
+def letters_apart(sections: list[Section]) -> list[str]:
+    """Runs of one-letter words, most in lower case, when there are enough of them (see
+    the module doc): the opening of each."""
+    out = []
+    for s in sections:
+        run: list[str] = []
+        for word in s.text.split() + [""]:
+            if len(word) == 1 and word.isalpha():
+                run.append(word)
+                continue
+            if len(run) >= LETTER_RUN and 2 * sum(c.islower() for c in run) > len(run):
+                out.append(" ".join(run[:LETTER_RUN]))
+            run = []
+    return out if len(out) >= LETTER_RUNS else []

@@ -238,3 +238,29 @@ def test_a_number_left_in_a_title_beside_its_schemes_numbered_sections(left):
     reading = assess(Document(title="Lanternfall", sections=sections))
     assert len(reading.numbers_in_titles) == left and reading.doubtful == bool(left), \
         reading.problems
+
+
+def _spelled(text: str) -> str:
+    """The text as a reader gives type it placed a letter at a time: each letter a word."""
+    return " ".join(c for c in text if not c.isspace())
+
+
+@pytest.mark.parametrize("rows", [TEXTS[:3], TEXTS, [t.upper() for t in TEXTS[:2]] + TEXTS[2:]])
+def test_words_read_letter_by_letter(rows):
+    """A table whose cells a reader took a letter at a time: each row's words spelled out.
+    The same table read as words is sound; so are grids of capitals (a board's squares, a
+    hand of cards) and fewer than three spelled runs."""
+    def document(cells):
+        return Document(title="Rules", sections=[
+            Section(title="Actions", kind="text", text="\n".join(cells), heading="Actions")])
+
+    right = assess(document(rows))
+    assert right.letters_apart == [] and not right.doubtful, right.problems
+    wrong = assess(document([_spelled(r) for r in rows]))
+    assert wrong.letters_apart and wrong.doubtful
+    assert any("letter by letter" in p for p in wrong.problems)
+    assert reading_from_dict(reading_to_dict(wrong)).letters_apart == wrong.letters_apart
+    capitals = assess(document([_spelled(r.upper()) for r in rows]))
+    assert capitals.letters_apart == [], capitals.letters_apart
+    two = assess(document([_spelled(r) for r in rows[:2]] + TEXTS))
+    assert two.letters_apart == []
