@@ -8,7 +8,9 @@
   read as a heading (or a heading whose text went elsewhere); one or two in a long
   document may be a chart's title;
 * a number printed twice in one place, or going backwards among its siblings: a quoted
-  rule read as a section, or a contents list read as rules;
+  rule read as a section, or a contents list read as rules; or a subdivision read
+  before the part it divides ("4.0" before "4."): a figure in a line of text read as a
+  number;
 * a title that is no title (junktitles.py): a bullet ("o", "▪"), an icon, a URL, a
   date, a page number, a section number alone (its text read apart from it; but a
   numbered section may be named by a number that is none of the document's, nor the
@@ -217,9 +219,22 @@ def _repeated(sections: list[Section]) -> list[str]:
 
 def _backwards(sections: list[Section], labels: list[Label | None]) -> list[str]:
     """Numbers lower than a sibling's before them, in the same place ("3.2" after "3.5"
-    under "3. Combat")."""
-    return [s.number for s, before, after, _scheme in steps(sections, labels)
-            if after < before]
+    under "3. Combat"), and subdivisions read before the part they divide ("4.0" before
+    "4. Scoring": a line of text, "Creative Commons 4.0 International", broken before
+    its figure)."""
+    first: dict[tuple[str, ...], int] = {}  # each number, where it is first read
+    for k, label in enumerate(labels):
+        if label is not None:
+            first.setdefault(_folded(label.parts), k)
+    early = [s.number for k, (s, label) in enumerate(zip(sections, labels))
+             if label is not None and len(label.parts) > 1
+             and first.get(_folded(label.parent), -1) > k]
+    return early + [s.number for s, before, after, _scheme in steps(sections, labels)
+                    if after < before]
+
+
+def _folded(parts: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(p.casefold() for p in parts)
 
 
 def _misplaced(sections: list[Section], labels: list[Label | None]) -> list[str]:

@@ -172,6 +172,21 @@ def test_numbering_that_starts_again_under_another_part_is_no_repeat():
     assert found.repeated == [] and found.out_of_order == []
 
 
+@pytest.mark.parametrize("order,early", [
+    # a licence line broken before its figure: "4.0 International" read as a rule
+    (["4.0", "1", "1.1", "2", "3", "4", "4.1"], ["4.0"]),
+    (["1", "1.1", "2.1", "2", "2.2"], ["2.1"]),
+    # right: parts before their subdivisions, and subdivisions of no numbered part
+    (["1", "1.1", "2", "2.1", "4", "4.0", "4.1"], []),
+    (["1.1", "1.2", "2.1", "2.2"], []),
+    (["A", "A.1", "B", "B.1"], []),
+])
+def test_a_subdivision_read_before_its_part_is_out_of_order(order, early):
+    sections = [Section(title=f"Rule {n}", kind="ruling", number=n, text="Do it.",
+                        heading=n) for n in order]
+    assert assess(Document(title="Rules", sections=sections)).out_of_order == early
+
+
 @pytest.mark.parametrize("title,what", [
     ("o", "a bullet"), ("\u25aa", "a bullet"), ("--", "a bullet"),
     ("\uf0b7", "an icon"), ("\ue001\ue002", "an icon"),
