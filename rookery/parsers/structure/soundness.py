@@ -79,6 +79,8 @@ OVER_NOTHING_SHARE = 0.05  # the sections (a chart's title or two is no fault)
 # prints where the reader took none
 _WORD_NUMBER = re.compile(r"^(?:[^\W\d_]+\.?|\u00a7)\s*(\d{1,4})(?:[.:)]|\s|$)")
 RUN_OF_NUMBERS = 3  # dotted numbers in a row that make rules, in a section with no number
+_STRAY = " \t.\u00b7"  # what a line may open with before a number left in it (". 3) ...":
+# the full stop that ended the rule before, carried over by the break)
 # a leader: four or more dots (spaced or not), middle dots or ellipses, then perhaps a
 # page number, at the line's end
 _LEADER = re.compile(r"(?:[.\u00b7\u2026]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})?\s*$", re.I)
@@ -287,7 +289,7 @@ def _in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
         start = start or _titled_number(s)
         last, run = start, []
         for line in s.text.split("\n"):
-            read = read_label(line.lstrip())
+            read = read_label(line.lstrip(_STRAY))
             if read is None:
                 continue
             label = read[0]

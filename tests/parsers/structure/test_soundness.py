@@ -92,6 +92,9 @@ def section(number, text, title=None):
      ["4.1.1", "4.1.2"]),
     ([section("4.1", "Draw two."), section("4.2", "Discard one.\n5. Scoring")], ["5"]),
     ([section("12", "Score.\n13. Tiebreaks")], ["13"]),
+    # ... after the full stop that ended the rule before, carried over by the break
+    ([section("2", "Play runs from May to June\n. 3) The umpire is named by the club.")],
+     ["3"]),
     # a run of dotted numbers in a section that has none: the numbering was missed
     ([section(None, "1.1 Draw two.\n1.2 Discard one.\n1.3 Pass.", "Turns")],
      ["1.1", "1.2", "1.3"]),
