@@ -1,5 +1,5 @@
 """Titles that are no titles (see soundness.py): a bullet, an icon, a URL, a date, a page
-number, a section number alone; the document's own title again (a running head); a
+number, a section number alone, a formula; the document's own title again (a running head); a
 version line over the whole document; the first lines of sentences; one title side by
 side or over nothing again and again.
 """
@@ -24,6 +24,9 @@ SENTENCE_TITLES = 3  # ... and how many of those make a misreading
 SIDE_BY_SIDE = 3  # sections in a row under one heading with one title: a grid's rows
 _CLOSING = tuple(".!?:;)]\"'\u00bb\u201d\u2019\u3002\uff1a\uff09")
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
+# a relation between two terms ("Bonus = (900 - time) x 0.03", "a < b < c", "x \u2264 y"):
+# a formula, an order of ranks or a line of code set apart, no heading ("->" is an arrow)
+_RELATION = re.compile("[^\\s<>=-]\\s*(?:=|\u2264|\u2265|\\s<\\s|\\s>\\s)\\s*[^\\s<>=]")
 
 
 def junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[str, str]]:
@@ -149,7 +152,7 @@ def _opening(sections: list[Section], doc_title: str | None) -> str | None:
 
 def junk(title: str) -> str | None:
     """What a title is when it is no title: "a bullet", "an icon", "a URL", "a date",
-    "a page number"; None for a title."""
+    "a page number", "a number alone", "a formula"; None for a title."""
     text = title.strip()
     letters = [c for c in text if c.isalnum()]
     if _PRIVATE.search(text) and len(_PRIVATE.findall(text)) * 2 >= len(text.replace(" ", "")):
@@ -164,4 +167,6 @@ def junk(title: str) -> str | None:
         return "a date"
     if _NUMBER_ALONE.match(text):
         return "a number alone"
+    if _RELATION.search(text):
+        return "a formula"
     return None

@@ -197,6 +197,8 @@ def test_a_subdivision_read_before_its_part_is_out_of_order(order, early):
     ("12", "a page number"), ("Page 3", "a page number"), ("4 of 12", "a page number"),
     ("iv", "a page number"), ("May 20, 2024", "a date"), ("2024-05-20", "a date"),
     ("20.05.2024", "a date"), ("1.2", "a number alone"), ("(3.4)", "a number alone"),
+    ("Bonus = (600 - time) x 0.5", "a formula"), ("Pair < Triple < Bomb", "a formula"),
+    ("0.2 \u00b7 H \u2264 Arm", "a formula"), ("score=lanterns+2", "a formula"),
 ])
 def test_titles_that_are_no_titles(title, what):
     assert junk(title) == what
@@ -205,6 +207,7 @@ def test_titles_that_are_no_titles(title, what):
 @pytest.mark.parametrize("title", [
     "Setup", "X", "A", "Lanterns of May", "Round 2", "2024 Season Rules", "Dusk",
     "Updates since May 2024", "Q&A", "Version History",
+    "Dusk -> Dawn", "Setup => Play", "<-- Back", "Cost <= 3",
 ])
 def test_titles_that_are_titles(title):
     assert junk(title) is None
