@@ -138,6 +138,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
     opened: dict = {}  # the section last opened under each parent number
     labels = block_labels(blocks)
     numbers = heading_numbers(blocks, ahead)  # "4 Scoring" over "4.1" (headnumbers.py)
+    headed = frozenset(read[0].parts for read in numbers.values())
     for k, block in enumerate(blocks):
         if k in cells or quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
@@ -177,7 +178,7 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
             parent.children.append(node)
             stack.append(node)
         elif block.kind in ("para", "item") and (rule := _rule(
-                stack, block, known, ahead, k, opened)) is not None:
+                stack, block, known, ahead, k, opened, headed)) is not None:
             stack[-1].children.append(rule)
             stack.append(rule)
         else:
@@ -236,7 +237,7 @@ def _by_number(stack: list[Node], label: Label) -> tuple[int, float] | None:
 
 
 def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
-          opened: dict) -> Node | None:
+          opened: dict, headed: frozenset = frozenset()) -> Node | None:
     """The section the numbered paragraph `k` opens, placed in `stack` (the open
     sections), or None when the paragraph is not a numbered section. A numbered list item
     is one only when it names something ("1. Notes and Errata"), not when it says it
@@ -248,11 +249,15 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     ("D. Winning" after "C." and an unnumbered heading), beside "C." while the part
     that holds "C." is open: the heading was an aside inside "C.", not a part over "D.".
     `ahead` says what the document numbers after block `k`; `opened`, the section last
-    opened under each parent number."""
+    opened under each parent number; `headed`, the numbers its headings print."""
     read = read_label(block.text)
     if read is None:
         return None
     label, rest = read
+    if len(label.parts) > 1 and all(key is None for key in opened) \
+            and (label.parent in known or label.parent in headed):
+        return None  # ahead of the part it divides, before the numbering starts: a figure
+        # in a line of front matter ("... Attribution" over "4.0 International License.")
     after, dotted = ahead.next_numbers(k)
     heads = block.emphasized and first_subdivision(label, after)
     numbers = [n.label for n in stack if n.label is not None]
