@@ -6,11 +6,12 @@ doubtful, and confirms the right readings are sound.
 
     python benchmarks/check_honesty.py [--corpus ../shared/corpus] [--seed 1]
 
-The kinds are what the real world shows: a heading lost into the text before it, a
-paragraph's first line read as a heading, a contents list read as sections, a running
-head read as a heading page after page, a rule ranked under the wrong rule, two rules
-read in the wrong order, a table's column label read as a heading row after row, a
-number read apart from its text, the numbers of rules side by side left in their titles.
+The kinds are what the real world shows: a heading lost into the text before it (as
+printed, or with its number dropped too), a paragraph's first line read as a heading, a
+contents list read as sections, a running head read as a heading page after page, a
+rule ranked under the wrong rule, two rules read in the wrong order, a table's column
+label read as a heading row after row, a number read apart from its text, the numbers
+of rules side by side left in their titles.
 """
 from __future__ import annotations
 
@@ -47,12 +48,19 @@ def _titled(sections: list[Section]) -> list[int]:
     return [k for k, s in enumerate(sections) if s.own_title and s.text.strip()]
 
 
-def lose_heading(sections, rng):
+def lose_heading(sections, rng, printed: bool = True):
+    """A heading read as a line of the text before it: as printed, its number with it;
+    or, not `printed`, its title alone (a reader that dropped the number too)."""
     k = rng.choice([k for k in _titled(sections) if k > 0])
-    before = sections[k - 1]
+    before, lost = sections[k - 1], sections[k]
+    line = lost.heading if printed and lost.number and lost.heading else lost.own_title
     sections[k - 1] = dataclasses.replace(
-        before, text=f"{before.text}\n{sections[k].own_title}\n{sections[k].text}".strip())
+        before, text=f"{before.text}\n{line}\n{lost.text}".strip())
     del sections[k]
+
+
+def lose_heading_and_number(sections, rng):
+    lose_heading(sections, rng, printed=False)
 
 
 def sentence_as_title(sections, rng):
@@ -129,6 +137,7 @@ def numbers_in_titles(sections, rng):
 
 
 KINDS = {"heading lost into the text": lose_heading,
+         "heading lost, its number dropped": lose_heading_and_number,
          "paragraph's first line as heading": sentence_as_title,
          "contents list as sections": contents_kept,
          "running head as heading": running_head,
