@@ -89,6 +89,9 @@ ENDS_SENTENCE = re.compile(r"[.!?:]" + _CLOSERS)  # a finished sentence (or its 
 ENDS_CLAUSE = re.compile(r"[.;!?:]" + _CLOSERS)  # a line that may end a paragraph
 # a full stop after a word (not an abbreviation like "vs."), then another sentence
 SENTENCE_INSIDE = re.compile(r"(?:[a-z]{4}|\))[.!?]\s+[A-Z(\"]")
+# a relation between two terms ("Bonus = (900 - time) x 0.03", "a < b < c", "x \u2264 y"):
+# a formula, an order of ranks or a line of code, which names nothing ("->" is an arrow)
+RELATION = re.compile("[^\\s<>=-]\\s*(?:=|\u2264|\u2265|\\s<\\s|\\s>\\s)\\s*[^\\s<>=]")
 
 
 def is_name(text: str, words: int = 12) -> bool:

@@ -17,7 +17,7 @@ import functools
 import re
 from collections import Counter
 
-from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, LINE_BULLET, Block
+from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, LINE_BULLET, RELATION, Block
 from ..lexicon import lexicon_of
 from ..meta import is_date_only
 from ..normalize import normalize_many
@@ -307,12 +307,13 @@ _LINK = re.compile(r"^(?:\S*(?:://|www\.|@)\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#
 
 def names_something(text: str) -> bool:
     """Could the text name a section: a word of two letters or more (or one capital: a
-    glossary's letter), and not a link nor a date alone? A number, a symbol, a URL or a
-    date set apart (a table's bold figure, a bullet in a symbol font, a link in colour,
-    a title page's date) heads nothing."""
+    glossary's letter), and not a link, a date alone nor a formula? A number, a symbol, a
+    URL, a date or a formula set apart (a table's bold figure, a bullet in a symbol font,
+    a link in colour, a title page's date, a worked sum) heads nothing."""
     text = text.strip()
-    if _LINK.match(text) or is_date_only(text):
-        return False  # (a date on a title page dates the release: the front matter's)
+    if _LINK.match(text) or is_date_only(text) or RELATION.search(text):
+        return False  # (a date on a title page dates the release: the front matter's; a
+        # formula set apart on a line of its own is the text's)
     return bool(_WORD.search(text)) or (len(text) == 1 and text.isupper())
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ...model import Section, title_key
+from ..blocks import RELATION
 from ..meta import is_date_only, is_version_line, strip_version
 from ..numbering import read_label
 from .node import has_children
@@ -24,9 +25,6 @@ SENTENCE_TITLES = 3  # ... and how many of those make a misreading
 SIDE_BY_SIDE = 3  # sections in a row under one heading with one title: a grid's rows
 _CLOSING = tuple(".!?:;)]\"'\u00bb\u201d\u2019\u3002\uff1a\uff09")
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
-# a relation between two terms ("Bonus = (900 - time) x 0.03", "a < b < c", "x \u2264 y"):
-# a formula, an order of ranks or a line of code set apart, no heading ("->" is an arrow)
-_RELATION = re.compile("[^\\s<>=-]\\s*(?:=|\u2264|\u2265|\\s<\\s|\\s>\\s)\\s*[^\\s<>=]")
 
 
 def junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[str, str]]:
@@ -167,6 +165,6 @@ def junk(title: str) -> str | None:
         return "a date"
     if _NUMBER_ALONE.match(text):
         return "a number alone"
-    if _RELATION.search(text):
+    if RELATION.search(text):
         return "a formula"
     return None

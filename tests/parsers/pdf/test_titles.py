@@ -34,6 +34,7 @@ def page(path, lines: list[tuple[str, str, float]]) -> bytes:
 @pytest.mark.parametrize("odd", [
     "2024", "3600", "\u2020", "\u2022 \u2022", "https://example.org/ember-rules",
     "www.example.org", "rules@example.org", "May 20, 2024",
+    "Bonus = (600 - time) x 0.5", "Pair < Triple < Bomb",
 ])
 def test_a_number_a_symbol_or_a_link_set_apart_is_no_heading(odd, tmp_path):
     lines = [("Ember Rules", "Helvetica-Bold", 16), (BODY[0], "Times-Roman", 10),
