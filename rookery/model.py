@@ -301,7 +301,7 @@ class Reading:
     columns_apart: list[str] = field(default_factory=list)
     # words of right-to-left text stored backwards (opening with a word-final letter)
     visual_order: list[str] = field(default_factory=list)
-    # runs of one-letter words in lower case: words read a letter at a time
+    # runs of one-letter words, most of them in lower case: words read a letter at a time
     letters_apart: list[str] = field(default_factory=list)
     # words set aside as a contents list, when they are more than a quarter of the text
     contents_words: int = 0

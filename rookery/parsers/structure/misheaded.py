@@ -122,7 +122,11 @@ def nested_wrong(sections: list[Section], labels: list[Label | None]) -> list[st
     and entries set under another entry (see the module doc)."""
     out: list[str] = []
     keys = [_rank(label) if label is not None else None for label in labels]
-    final = {key: k for k, key in enumerate(keys)}  # the last section of each rank
+    after: list[int | None] = [None] * len(sections)  # the next section of the same rank
+    ahead: dict = {}
+    for k in range(len(sections) - 1, -1, -1):
+        if keys[k] is not None:
+            after[k], ahead[keys[k]] = ahead.get(keys[k]), k
     last: dict = {}  # rank -> the section before
     for k, (s, label) in enumerate(zip(sections, labels)):
         if label is None:
@@ -134,12 +138,19 @@ def nested_wrong(sections: list[Section], labels: list[Label | None]) -> list[st
         depth = len(before[1].path)
         if len(s.path) > depth and s.path[:depth] == before[1].path \
                 and s.path[depth] != before[1].heading and (
-                    _no_heading(s.path[depth])
-                    or sections[final[keys[k]]].path[:depth + 1] != s.path[:depth + 1]):
+                    _no_heading(s.path[depth]) or _leaves(sections, labels, k, after[k], depth)):
             out.append(s.number)
     entries = {s.heading for s in sections if s.kind == "faq" and s.question and s.heading}
     out += [s.label for s in sections if s.kind == "faq" and s.path and s.path[-1] in entries]
     return out
+
+
+def _leaves(sections: list[Section], labels: list[Label | None], k: int, nxt: int | None,
+            depth: int) -> bool:
+    """Does the numbering leave the heading section `k` sits under (at `depth`) with its
+    next number, which goes on from `k`'s and stands outside that heading?"""
+    return nxt is not None and continues(labels[k], labels[nxt]) \
+        and sections[nxt].path[:depth + 1] != sections[k].path[:depth + 1]
 
 
 def _rank(label: Label) -> tuple:

@@ -138,7 +138,9 @@ def _tree(blocks: list[Block], outermost: set[str] = frozenset()) -> Node:
     opened: dict = {}  # the section last opened under each parent number
     labels = block_labels(blocks)
     numbers = heading_numbers(blocks, ahead)  # "4 Scoring" over "4.1" (headnumbers.py)
-    headed = frozenset(read[0].parts for read in numbers.values())
+    headed: dict = {}  # each number a heading prints, where it is first printed
+    for at in sorted(numbers):
+        headed.setdefault(numbers[at][0].parts, at)
     for k, block in enumerate(blocks):
         if k in cells or quotes(block):
             stack[-1].body.append(block)  # "10.1 General" again, in an update summary
@@ -237,7 +239,7 @@ def _by_number(stack: list[Node], label: Label) -> tuple[int, float] | None:
 
 
 def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
-          opened: dict, headed: frozenset = frozenset()) -> Node | None:
+          opened: dict, headed: dict | None = None) -> Node | None:
     """The section the numbered paragraph `k` opens, placed in `stack` (the open
     sections), or None when the paragraph is not a numbered section. A numbered list item
     is one only when it names something ("1. Notes and Errata"), not when it says it
@@ -249,15 +251,17 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     ("D. Winning" after "C." and an unnumbered heading), beside "C." while the part
     that holds "C." is open: the heading was an aside inside "C.", not a part over "D.".
     `ahead` says what the document numbers after block `k`; `opened`, the section last
-    opened under each parent number; `headed`, the numbers its headings print."""
+    opened under each parent number; `headed`, where each number a heading prints is
+    first printed."""
+    headed = headed or {}
     read = read_label(block.text)
     if read is None:
         return None
     label, rest = read
     if len(label.parts) > 1 and all(key is None for key in opened) \
-            and (label.parent in known or label.parent in headed):
-        return None  # ahead of the part it divides, before the numbering starts: a figure
-        # in a line of front matter ("... Attribution" over "4.0 International License.")
+            and headed.get(label.parent, -1) > k:
+        return None  # ahead of the heading of the part it divides, before the numbering
+        # starts: a figure in front matter ("... Attribution" over "4.0 International")
     after, dotted = ahead.next_numbers(k)
     heads = block.emphasized and first_subdivision(label, after)
     numbers = [n.label for n in stack if n.label is not None]
@@ -284,9 +288,12 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
             return None
         at = max(k for k, n in enumerate(stack) if not n.is_rule)  # under the heading
         level = stack[at].level + 0.5
+        # back beside its sibling, closing the heading between (looked for from the end:
+        # a sibling is most often its parent's last child)
         beside = next((j for j, n in enumerate(stack[:at + 1])
-                       if any(c is before for c in n.children)), None) if resumes else None
-        if beside is not None:  # back beside its sibling, closing the heading between
+                       if any(c is before for c in reversed(n.children))), None) \
+            if resumes else None
+        if beside is not None:
             at, level = beside, before.level
     else:
         at, level = place

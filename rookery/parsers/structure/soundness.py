@@ -79,8 +79,8 @@ OVER_NOTHING_SHARE = 0.05  # the sections (a chart's title or two is no fault)
 # prints where the reader took none
 _WORD_NUMBER = re.compile(r"^(?:[^\W\d_]+\.?|\u00a7)\s*(\d{1,4})(?:[.:)]|\s|$)")
 RUN_OF_NUMBERS = 3  # dotted numbers in a row that make rules, in a section with no number
-_STRAY = " \t.\u00b7"  # what a line may open with before a number left in it (". 3) ...":
-# the full stop that ended the rule before, carried over by the break)
+_STRAY = " \t."  # what a line may open with before a number left in it (". 3) ...": the
+# full stop that ended the rule before, carried over by the break)
 # a leader: four or more dots (spaced or not), middle dots or ellipses, then perhaps a
 # page number, at the line's end
 _LEADER = re.compile(r"(?:[.\u00b7\u2026]\s?){4,}\s*(?:\d{1,4}|[ivxlcdm]{1,7})?\s*$", re.I)
@@ -221,18 +221,19 @@ def _repeated(sections: list[Section]) -> list[str]:
 
 def _backwards(sections: list[Section], labels: list[Label | None]) -> list[str]:
     """Numbers lower than a sibling's before them, in the same place ("3.2" after "3.5"
-    under "3. Combat"), and subdivisions read before the part they divide ("4.0" before
-    "4. Scoring": a line of text, "Creative Commons 4.0 International", broken before
-    its figure)."""
-    first: dict[tuple[str, ...], int] = {}  # each number, where it is first read
-    for k, label in enumerate(labels):
+    under "3. Combat"), and subdivisions read before the part they divide, in the same
+    place ("4.0" before "4. Scoring": a line of text, "Creative Commons 4.0
+    International", broken before its figure)."""
+    first: dict[tuple, int] = {}  # each number in each place, where it is first read
+    for k, (s, label) in enumerate(zip(sections, labels)):
         if label is not None:
-            first.setdefault(_folded(label.parts), k)
+            first.setdefault((s.path, _folded(label.parts)), k)
     early = [s.number for k, (s, label) in enumerate(zip(sections, labels))
              if label is not None and len(label.parts) > 1
-             and first.get(_folded(label.parent), -1) > k]
-    return early + [s.number for s, before, after, _scheme in steps(sections, labels)
-                    if after < before]
+             and first.get((s.path, _folded(label.parent)), -1) > k]
+    back = [s.number for s, before, after, _scheme in steps(sections, labels) if after < before]
+    once = set(early)
+    return early + [n for n in back if n not in once]
 
 
 def _folded(parts: tuple[str, ...]) -> tuple[str, ...]:

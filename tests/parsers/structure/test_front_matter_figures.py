@@ -60,3 +60,17 @@ def test_a_figure_in_front_matter_is_no_rule(form, tmp_path):
     assert numbers == ["1", "1.1", "1.2", "2", "2.1", "2.2", "3", "3.1", "3.2"]
     assert any("2.0 Worldwide" in s.text for s in doc.sections)
     assert not doc.reading.doubtful, doc.reading.problems
+
+
+def test_rules_of_unnumbered_chapters_are_rules_whatever_a_later_list_numbers():
+    """"1.1" under an unnumbered "Setup" opens the numbering, though a list later prints
+    "1." and "2.": only a part's heading printed later makes a dotted number early."""
+    body = [para(run("Lantern Rules"), style="Title")]
+    for chapter, rules in (("Setup", ["1.1 Lay out the board.", "1.2 Shuffle the deck."]),
+                           ("Play", ["2.1 Take two actions.", "2.2 Pass the lantern."])):
+        body += [para(run(chapter), style="Heading1")] + [para(run(r)) for r in rules]
+    body += [para(run("Notes"), style="Heading1"), para(run("1. Keep the lanterns dry.")),
+             para(run("2. Count twice."))]
+    doc = parse(docx(body), source="rules.docx")
+    numbered = [s.number for s in doc.sections if s.number and "." in s.number]
+    assert numbered == ["1.1", "1.2", "2.1", "2.2"]

@@ -168,6 +168,18 @@ def test_a_rule_under_a_heading_the_numbering_leaves_again_is_nested_wrong(befor
     assert judge([sibling, caption, right, beside]).nested_wrong == []
 
 
+def test_parts_that_each_hold_a_run_of_the_numbering_are_not_nested_wrong():
+    """"Advanced" holds rules 3 and 4, "Tournament" rules 5 and 6: each part holds a run
+    of the numbering, which leaves "Advanced" only for the next part."""
+    sections = [head("Intro", "Read this first.", number="1"),
+                head("Basics", "Take turns.", number="2"),
+                head("Advanced", "For seasoned players.")]
+    sections += [head(f"Rule {n}", "Do it.", path=["Advanced"], number=n) for n in "34"]
+    sections += [head("Tournament", "For events.")]
+    sections += [head(f"Rule {n}", "Do it.", path=["Tournament"], number=n) for n in "56"]
+    assert judge(sections).nested_wrong == []
+
+
 def _entry(question, answer, title=None, path=()):
     return Section(title=title, kind="faq", question=question, text=answer,
                    path=tuple(path), heading=title or question)

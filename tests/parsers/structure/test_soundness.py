@@ -190,6 +190,18 @@ def test_a_subdivision_read_before_its_part_is_out_of_order(order, early):
     assert assess(Document(title="Rules", sections=sections)).out_of_order == early
 
 
+def test_a_part_numbered_in_another_place_is_no_part_read_late():
+    """Rules "1.1", "1.2" in an unnumbered chapter, and an appendix that numbers its own
+    notes "1.", "2.": the appendix's "1." is not the part "1.1" divides."""
+    sections = [Section(title="Setup", kind="heading", heading="Setup")]
+    sections += [Section(title=f"Rule {n}", kind="ruling", number=n, text="Do it.",
+                         path=("Setup",), heading=n) for n in ("1.1", "1.2", "2.1")]
+    sections += [Section(title="Notes", kind="heading", heading="Notes")]
+    sections += [Section(title=f"Note {n}", kind="ruling", number=n, text="See above.",
+                         path=("Notes",), heading=n) for n in ("1", "2")]
+    assert assess(Document(title="Rules", sections=sections)).out_of_order == []
+
+
 @pytest.mark.parametrize("title,what", [
     ("o", "a bullet"), ("\u25aa", "a bullet"), ("--", "a bullet"),
     ("\uf0b7", "an icon"), ("\ue001\ue002", "an icon"),
