@@ -119,6 +119,11 @@ def part_value(part: str) -> tuple[str, int] | None:
     return None
 
 
+def folded(parts: tuple[str, ...]) -> tuple[str, ...]:
+    """A number's parts with case aside ("A.1" and "a.1" are one number in a check)."""
+    return tuple(p.casefold() for p in parts)
+
+
 def first_of_scheme(label: Label) -> bool:
     """Does the label open a new sequence ("1", "1.1", "a", "A")?"""
     last = label.parts[-1]

@@ -69,3 +69,10 @@ def test_a_roman_numeral_read_back_to_its_value(text, value):
     assert roman_value(text) == value
     if value:
         assert roman(value) == text.lower()
+
+
+def test_numbers_folded_alike_whatever_their_case():
+    from rookery.parsers.numbering import folded
+
+    assert folded(("A", "1", "b")) == folded(("a", "1", "B")) == ("a", "1", "b")
+    assert folded(("A", "1")) != folded(("A", "2"))

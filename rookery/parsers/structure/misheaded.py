@@ -30,7 +30,7 @@ from collections import Counter
 
 from ...model import Section
 from ..blocks import ENDS_CLAUSE, ENDS_LIKE_A_SENTENCE, ENDS_SENTENCE, LINE_BULLET
-from ..numbering import Label, continues, read_label
+from ..numbering import Label, continues, folded, read_label
 from .glossary import alphabetical, order_key
 from .node import has_children
 
@@ -155,7 +155,7 @@ def _leaves(sections: list[Section], labels: list[Label | None], k: int, nxt: in
 
 def _rank(label: Label) -> tuple:
     """A number's rank: how many parts it has, under which parent number."""
-    return len(label.parts), tuple(p.casefold() for p in label.parent)
+    return len(label.parts), folded(label.parent)
 
 
 def _no_heading(title: str) -> bool:

@@ -239,7 +239,7 @@ def _by_number(stack: list[Node], label: Label) -> tuple[int, float] | None:
 
 
 def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
-          opened: dict, headed: dict | None = None) -> Node | None:
+          opened: dict, headed: dict) -> Node | None:
     """The section the numbered paragraph `k` opens, placed in `stack` (the open
     sections), or None when the paragraph is not a numbered section. A numbered list item
     is one only when it names something ("1. Notes and Errata"), not when it says it
@@ -253,7 +253,6 @@ def _rule(stack: list[Node], block: Block, known, ahead: Ahead, k: int,
     `ahead` says what the document numbers after block `k`; `opened`, the section last
     opened under each parent number; `headed`, where each number a heading prints is
     first printed."""
-    headed = headed or {}
     read = read_label(block.text)
     if read is None:
         return None

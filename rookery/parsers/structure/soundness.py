@@ -64,7 +64,7 @@ import functools
 import re
 
 from ...model import Document, Reading, Section, WordAccount, title_key
-from ..numbering import Label, continues, first_of_scheme, read_label
+from ..numbering import Label, continues, first_of_scheme, folded, read_label
 from .bookmarked import left_in_text
 from .gaps import articles_in_text, outline_in_text, parts_in_text, skipped, steps
 from .junktitles import PAGE_NUMBER, junk_titles
@@ -227,17 +227,14 @@ def _backwards(sections: list[Section], labels: list[Label | None]) -> list[str]
     first: dict[tuple, int] = {}  # each number in each place, where it is first read
     for k, (s, label) in enumerate(zip(sections, labels)):
         if label is not None:
-            first.setdefault((s.path, _folded(label.parts)), k)
+            first.setdefault((s.path, folded(label.parts)), k)
     early = [s.number for k, (s, label) in enumerate(zip(sections, labels))
              if label is not None and len(label.parts) > 1
-             and first.get((s.path, _folded(label.parent)), -1) > k]
+             and first.get((s.path, folded(label.parent)), -1) > k]
     back = [s.number for s, before, after, _scheme in steps(sections, labels) if after < before]
     once = set(early)
     return early + [n for n in back if n not in once]
 
-
-def _folded(parts: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(p.casefold() for p in parts)
 
 
 def _misplaced(sections: list[Section], labels: list[Label | None]) -> list[str]:
@@ -274,8 +271,7 @@ def _astray(sections: list[Section], labels: list[Label | None]) -> list[str]:
         above = next((numbered[h] for h in reversed(s.path) if h in numbered), None)
         if above is None or above.parts[0].isdigit() != label.parts[0].isdigit():
             continue
-        own = [p.casefold() for p in label.parts]
-        held = [p.casefold() for p in above.parts]
+        own, held = folded(label.parts), folded(above.parts)
         if len(held) >= len(own) or own[:len(held)] != held:
             out.append(s.number)
     return out
