@@ -24,6 +24,7 @@ themselves, in either release, are the account, not changes.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -91,8 +92,17 @@ def account(old: Document, new: Document, changes: list[Change],
 
 
 def read_summaries(old: Document, new: Document) -> tuple[list[Summary], list[Summary]]:
-    """The summaries of changes the newer release carries, then the older one's."""
-    return summaries(new.sections, old.sections), summaries(old.sections, new.sections)
+    """The summaries of changes the newer release carries, then the older one's (shared:
+    not to be changed)."""
+    return _summaries_of(tuple(old.sections), tuple(new.sections))
+
+
+@functools.lru_cache(maxsize=32)
+def _summaries_of(old: tuple[Section, ...], new: tuple[Section, ...]
+                  ) -> tuple[list[Summary], list[Summary]]:
+    # They depend on nothing but the sections, and a site build asks again for every
+    # release its pages and feeds show, each publish: the last few pairs are remembered.
+    return summaries(list(new), list(old)), summaries(list(old), list(new))
 
 
 def reckon(old: Document, new: Document, changes: list[Change],
