@@ -4,7 +4,8 @@ Any reader may leave one in its blocks (a PDF's contents page, a text file's "Co
 list, a page that sets its contents as paragraphs rather than links). A block is a
 contents list when most of its lines, once dot leaders and page numbers are taken off,
 are the text of headings that come after it; so is a run of one-line blocks that each
-are. The heading that only introduces such a list ("Contents") goes with it.
+are. The heading that only introduces such a list ("Contents") goes with it; a list a sentence
+of the body introduces ("Each turn has these phases:") is the body's, not a contents list.
 
 A run is set aside only on the evidence a contents list gives (evidence.py): its entries
 name headings the document then sets, in its order, each a heading of its own (not a
@@ -35,6 +36,8 @@ _PAGE_AFTER_LEADER = re.compile(r"(?:[a-z][-\u2013]?)?\d{1,4}(?:[-\u2013]\d{1,4}
 MIN_RUN = 3  # one-line blocks in a row that repeat later headings
 LONGEST = 160  # characters: a longer line is a sentence, not a contents entry
 SUBTOPIC_LINES = 4  # an entry's subtopics run to no more lines than this
+LEAD_IN_WORDS = 4  # words of a sentence ending in a colon that introduce a list (not
+# "Contents:")
 
 
 def entry_key(line: str) -> str:
@@ -147,7 +150,7 @@ def split_contents(blocks: list[Block]) -> tuple[list[Block], set[str]]:
                     for j in range(k, end + 1))
         if (end - k + 1 >= MIN_RUN or multi) and not _in_flow(blocks, k, end) \
                 and not _mirrored(blocks, k, end, naming) \
-                and not _priced(blocks[k:end + 1]) \
+                and not _priced(blocks[k:end + 1]) and not _introduced(blocks, k) \
                 and lists(blocks, [named[j] for j in range(k, end + 1)], where, end):
             drop.update(range(k, end + 1))
         k = end + 1
@@ -196,6 +199,15 @@ def _joined_entries(key: str, later: set[str]) -> list[str]:
                 break
     found = parts.get(len(words), [])
     return found if len(found) >= 2 and key not in later else []
+
+
+def _introduced(blocks: list[Block], first: int) -> bool:
+    """Does a sentence of the body introduce the run ("Each turn has these phases:")?
+    Then it is a list of the text that names what follows, not a contents list."""
+    if first == 0 or blocks[first - 1].kind not in ("para", "item"):
+        return False
+    last = blocks[first - 1].text.rstrip().rsplit("\n", 1)[-1]
+    return last.endswith(":") and len(last.split()) >= LEAD_IN_WORDS
 
 
 def _in_flow(blocks: list[Block], first: int, last: int) -> bool:

@@ -1,6 +1,7 @@
 """Titles that are no titles (see soundness.py): a bullet, an icon, a URL, a date, a page
-number, a section number alone, a formula; the document's own title again (a running head); a
-version line over the whole document; the first lines of sentences; one title side by
+number, a section number alone, a formula, markup; the document's own title again (a running
+head); a version line over the whole document, or, when the reading found no title, the two lines
+of a title read as a heading over another over it; the first lines of sentences; one title side by
 side or over nothing again and again.
 """
 from __future__ import annotations
@@ -25,6 +26,8 @@ SENTENCE_TITLES = 3  # ... and how many of those make a misreading
 SIDE_BY_SIDE = 3  # sections in a row under one heading with one title: a grid's rows
 _CLOSING = tuple(".!?:;)]\"'\u00bb\u201d\u2019\u3002\uff1a\uff09")
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
+# a tag of markup ("<h2>", "</b>", "<article-1>", "<br/>"): the source's markup read as words
+_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s+[^<>]*)?/?>")
 
 
 def junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[str, str]]:
@@ -52,6 +55,8 @@ def junk_titles(sections: list[Section], doc_title: str | None) -> list[tuple[st
         why = junk(title)
         if why is None and s is over_all and _version_alone(title):
             why = "a version line over the whole document"
+        if why is None and s is over_all and not doc_title and _title_lines(sections, s):
+            why = "a title page's line over the whole document"
         if why == "a number alone" and _names_by_number(s, title, printed):
             why = None
         if why is None and id(s) in again:
@@ -74,6 +79,21 @@ def _over_all(sections: list[Section]) -> Section | None:
         return None
     inside = [s for s in sections if s is not top and (s.heading or s.text)]
     return top if all(s.path[:1] == (top.heading,) for s in inside) and inside else None
+
+
+def _title_lines(sections: list[Section], top: Section) -> bool:
+    """Is the heading over the whole document one of two lines of a title read as two
+    headings, one over the other ("RULES" over "OFFICIAL" over every rule): each
+    unnumbered, with no text, the second alone under the first?"""
+    k = sections.index(top)
+    inner = sections[k + 1] if k + 1 < len(sections) else None
+    if inner is None or top.number or inner.number or top.text.strip() \
+            or inner.text.strip() or not inner.heading:
+        return False
+    under = [s for s in sections[k + 1:] if len(s.path) > len(top.path) + 1 or s is inner]
+    return len(under) == len(sections) - k - 1 and \
+        all(s.path[:len(inner.path) + 1] == (*inner.path, inner.heading)
+            for s in sections[k + 2:])
 
 
 def _version_alone(title: str) -> bool:
@@ -165,6 +185,8 @@ def junk(title: str) -> str | None:
         return "a date"
     if _NUMBER_ALONE.match(text):
         return "a number alone"
+    if _TAG.search(text):
+        return "markup"
     if RELATION.search(text):
         return "a formula"
     return None

@@ -21,7 +21,11 @@
   eight or more sections of text side by side, in alphabetical order), a name that
   sorts between its term and the next, over a sentence (a definition); in a numbered
   rule whose next sibling skips a number ("1.1", then "1.3"), a name over a sentence:
-  a heading left in the text (`headings_lost`).
+  a heading left in the text; so is, in a numbered rule with no title among siblings
+  that nearly all have one, a name over a sentence opening its text (its title, read
+  apart from its number: "2.1" alone, "Behaviour" in its text); and, in a reading whose
+  text is all in one section, two or more names each standing alone between sentences
+  (`headings_lost`).
 """
 from __future__ import annotations
 
@@ -48,6 +52,10 @@ SHAPE_WORDS = 6  # words in a title or a line that may be one of those headings
 # did not name as one (three terms may be in order by chance: "Setup", "Turns", "Winning")
 GLOSSARY_ENTRIES = 8
 DEFINITION_WORDS = 6  # words in the sentence under a name that make it a definition
+TITLED_SIBLINGS = 2  # titled siblings, at least, beside a rule whose title went apart ...
+TITLED_SHARE = 0.6  # ... and their share of the siblings
+UNDIVIDED_WORDS = 300  # words in a reading's only section that make it a document
+UNDIVIDED_NAMES = 2  # names alone between sentences in it that make headings lost
 _DIGITS = re.compile(r"\d+")
 
 
@@ -58,7 +66,8 @@ def judged(sections: list[Section], labels: list[Label | None]) -> dict[str, lis
             "items_as_rules": items_as_rules(sections, labels),
             "nested_wrong": nested_wrong(sections, labels),
             "headings_lost": headings_lost(sections) + terms_lost(sections)
-            + skipped_lost(sections, labels)}
+            + skipped_lost(sections, labels) + titles_apart(sections, labels)
+            + undivided_lost(sections)}
 
 
 def mid_sentence(sections: list[Section]) -> list[str]:
@@ -243,3 +252,36 @@ def _shape(line: str) -> str:
     if read is not None and read[1]:
         line = read[1]
     return _DIGITS.sub("#", line.casefold())
+
+
+def titles_apart(sections: list[Section], labels: list[Label | None]) -> list[str]:
+    """First lines of untitled numbered rules whose siblings are titled, when the line is
+    a name over a sentence: the rule's title, read apart from its number."""
+    siblings: dict[tuple, list[int]] = {}
+    for k, label in enumerate(labels):
+        if label is not None and not sections[k].question:
+            siblings.setdefault(sections[k].path, []).append(k)
+    out = []
+    for ks in siblings.values():
+        titled = sum(bool(sections[k].own_title) for k in ks)
+        if titled < TITLED_SIBLINGS or titled < TITLED_SHARE * len(ks):
+            continue
+        for k in ks:
+            lines = [line.strip() for line in sections[k].text.split("\n")]
+            if not sections[k].own_title and len(lines) > 1 and _named(lines[0]) \
+                    and not _opens_lower(lines[0]) and _definition(lines[1]):
+                out.append(lines[0])
+    return out
+
+
+def undivided_lost(sections: list[Section]) -> list[str]:
+    """Names standing alone between sentences in the text of a reading that put all its
+    words in one section (see the module doc): the headings it did not see."""
+    full = [s for s in sections if s.text.strip()]
+    if len(full) != 1 or len(full[0].text.split()) < UNDIVIDED_WORDS:
+        return []
+    lines = [line.strip() for line in full[0].text.split("\n")]
+    out = [line for before, line, nxt in zip([""] + lines, lines, lines[1:] + [""])
+           if _named(line) and not _opens_lower(line) and not LINE_BULLET.match(line)
+           and (not before or ENDS_SENTENCE.search(before)) and _definition(nxt)]
+    return out if len(out) >= UNDIVIDED_NAMES else []

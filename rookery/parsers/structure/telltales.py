@@ -52,16 +52,20 @@ LETTER_RUN = 8  # one-letter words in a row that make a word read letter by lett
 LETTER_RUNS = 3  # ... and the runs of them that make a misreading
 
 _ROMAN = "IVXLC"  # (D and M are more often an appendix's letters)
-_FIRSTS = ("1", "A")  # the parts a numbering starts with
+_FIRSTS = ("1", "A", "\u0391", "\u0410")  # the parts a numbering starts with (A, Α, А)
+_CAPITAL = "A-Z\u0391-\u03a9\u0410-\u042f"  # a capital letter: Latin, Greek, Cyrillic
 # a number opening a title: perhaps after one word ("Article", "BASE", "第", "§"),
-# digits or capital roman numerals, further parts after "." or "-" (digits or one
-# capital), then a mark or a space or the title's end; a roman numeral needs a mark
-_PARTS = r"(?:[.\-](?:\d{1,4}|[A-Z](?![^\W\d_])))*"
-_MARK = "[.)\u3009>:\\-\u2013\u00aa\u00ba\u00b0\uff0e\uff09]"  # after a number: ". ) 〉 : - ª"
-_NUMBER = (rf"(?:(?P<digits>\d{{1,4}}{_PARTS})|(?P<roman>[{_ROMAN}]{{1,6}}{_PARTS})(?={_MARK}))"
+# perhaps in brackets ("[1.1]", "(2.3)"); digits, capital roman numerals or a capital
+# and digits ("E1", "A12"); further parts after "." or "-" (digits or one capital), then
+# a mark or a space or the title's end; a roman numeral or a capital and digits needs a
+# mark
+_PARTS = rf"(?:[.\-](?:\d{{1,4}}|[{_CAPITAL}](?![^\W\d_])))*"
+_MARK = "[.)\\]\u3009>:\\-\u2013\u00aa\u00ba\u00b0\uff0e\uff09]"  # after a number: ". ) ] 〉 : - ª"
+_NUMBER = (rf"(?:(?P<digits>\d{{1,4}}{_PARTS})|(?P<roman>[{_ROMAN}]{{1,6}}{_PARTS})(?={_MARK})"
+           rf"|(?P<lettered>[A-Z]\d{{1,3}}{_PARTS})(?={_MARK}))"
            # a mark, or a space, the end, or a letter of a script that sets no spaces
            rf"(?:{_MARK}+|(?=\s|$|[^\W\d_A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
-_BARE = re.compile(rf"^\s*{_NUMBER}")
+_BARE = re.compile(rf"^\s*[\[(]?{_NUMBER}")
 # after a word: spaced from it ("Article 3", "BASE 1ª", "Art. 24"), or set against it
 # where the word is in a script that sets no spaces, or is "§" ("第3条", "§4")
 _AFTER_WORD = re.compile(
@@ -136,8 +140,10 @@ def _printed(s: Section) -> list[Label]:
     found = _BARE.match(s.own_title) or _AFTER_WORD.match(s.own_title)
     if found is None:
         return []
-    core = found.group("digits") or found.group("roman")
+    core = found.group("digits") or found.group("roman") or found.group("lettered")
     parts = [p for p in re.split(r"[.\-]", core) if p]
+    if found.group("lettered"):  # "E1": the first number under a part lettered "E"
+        parts[:1] = [parts[0][0], parts[0][1:]]
     return _readings(core, parts)
 
 

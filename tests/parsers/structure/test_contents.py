@@ -67,6 +67,23 @@ def test_a_list_of_later_headings_is_contents_unless_it_is_a_part_the_next_one_m
     assert [b.text for b in blocks if id(b) not in kept] == dropped
 
 
+@pytest.mark.parametrize("lead, dropped", [
+    # a sentence of the body that introduces the list: the list is the body's
+    ("Each round has these phases, in this order:", []),
+    ("A round goes through the following:", []),
+    # a label, not a sentence: the list under it is a contents list
+    ("Contents:", ["Dawn", "Noon", "Dusk"]),
+])
+def test_a_list_a_sentence_introduces_is_no_contents_list(lead, dropped):
+    blocks = [Block(kind="heading", text="Rounds", level=1), Block(kind="para", text=lead)]
+    blocks += [Block(kind="item", text=name) for name in ("Dawn", "Noon", "Dusk")]
+    for name in ("Dawn", "Noon", "Dusk"):
+        blocks += [Block(kind="heading", text=name, level=2),
+                   Block(kind="para", text=f"At {name.lower()} every player draws a card.")]
+    kept = {id(b) for b in split_contents(blocks)[0]}
+    assert [b.text for b in blocks if id(b) not in kept] == dropped
+
+
 _CHAPTERS = [("Setting Up", ["The Board", "Shuffling", "Hands"]),
              ("Taking Turns", ["Drawing", "Moving", "Trading"]),
              ("Scoring", ["Points", "Penalties"])]

@@ -71,6 +71,35 @@ def test_numbers_left_in_titles_make_a_reading_doubtful(scheme, subrules):
         wrong.numbers_in_titles
 
 
+CYRILLIC = "\u0410\u0411\u0412\u0413\u0414"  # the first five capitals: А Б В Г Д
+
+
+@pytest.mark.parametrize("scheme", [
+    lambda n: (str(n), f"[{n}] {TITLES[n - 1]}"),  # in square brackets
+    lambda n: (str(n), f"({n}) {TITLES[n - 1]}"),  # in round ones
+    lambda n: (f"E{n}", f"E{n}. {TITLES[n - 1]}"),  # a capital and digits
+    lambda n: (f"1.{CYRILLIC[n - 1]}", f"1.{CYRILLIC[n - 1]} {TITLES[n - 1]}"),
+], ids=["square", "round", "lettered", "cyrillic"])
+def test_numbers_of_other_shapes_left_in_titles(scheme):
+    right = [Section(title=TITLES[n - 1], number=scheme(n)[0], kind="ruling",
+                     text=TEXTS[n - 1], heading=scheme(n)[1]) for n in range(1, 6)]
+    assert assess(Document(title="Rules", sections=right)).numbers_in_titles == []
+    wrong = [Section(title=scheme(n)[1], kind="text", text=TEXTS[n - 1], heading=scheme(n)[1])
+             for n in range(1, 6)]
+    reading = assess(Document(title="Rules", sections=wrong))
+    assert reading.numbers_in_titles == [scheme(n)[1] for n in range(1, 6)]
+    assert reading.doubtful
+
+
+def test_a_capital_and_digits_that_name_things_are_no_numbering():
+    """Paper sizes and a race's class are named with a capital and digits; they do not go
+    on from one another."""
+    titles = ["A4. Paper", "F1. Racing", "B2. Bombers", "C3. Robots"]
+    sections = [Section(title=t, kind="text", text="Play on.", heading=t) for t in titles]
+    reading = assess(Document(title="Rules", sections=sections))
+    assert reading.numbers_in_titles == [] and not reading.doubtful, reading.problems
+
+
 @pytest.mark.parametrize("scheme", ["digits", "roman", "article"])
 def test_headings_over_numbered_rules_alone_may_print_their_number(scheme):
     """A part's heading with no text of its own ("2 Setup" over "2.1", "2.2") names the

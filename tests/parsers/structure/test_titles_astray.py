@@ -1,0 +1,115 @@
+"""Titles where a reading put them wrong, found from the sections alone: a rule's title
+read apart from its number into its text, headings left in the text of a reading that
+made one section of the whole document, markup read as words, and the two lines of a
+title read as headings over everything. Each case is a right reading of our own rules
+and the same rules read wrong."""
+import pytest
+
+from rookery.model import Document, Section
+from rookery.parsers.structure.soundness import assess
+
+RULES = [("Lanterns", "Each player lights one lantern at the start of the night."),
+         ("Moths", "A moth settles on the brightest lantern that is not guarded."),
+         ("Wardens", "A warden may guard one lantern against every moth this turn."),
+         ("Dawn", "At dawn every lantern still lit scores one point for its owner.")]
+
+
+def _chapter(apart: int | None) -> list[Section]:
+    """Chapter 2 and its four rules; `apart`: the rule whose title the reading left in
+    its text, its number alone on the heading."""
+    out = [Section(title="Play", number="2", kind="heading", heading="2 Play")]
+    for k, (title, text) in enumerate(RULES, 1):
+        if k == apart:
+            out.append(Section(title="Play", number=f"2.{k}", kind="ruling",
+                               text=f"{title}\n{text}", path=("2 Play",), heading=f"2.{k}"))
+        else:
+            out.append(Section(title=title, number=f"2.{k}", kind="ruling", text=text,
+                               path=("2 Play",), heading=f"2.{k} {title}"))
+    return out
+
+
+@pytest.mark.parametrize("apart", [1, 3, 4])
+def test_a_rules_title_read_apart_from_its_number(apart):
+    assert not assess(Document(title="Rules", sections=_chapter(None))).doubtful
+    reading = assess(Document(title="Rules", sections=_chapter(apart)))
+    assert reading.headings_lost == [RULES[apart - 1][0]] and reading.doubtful
+
+
+def test_rules_that_print_no_titles_open_with_their_words():
+    """A numbering of untitled rules (most of them untitled) whose text opens with a short
+    line is no title lost: it is how those rules read."""
+    sections = [Section(title="Play", number="2", kind="heading", heading="2 Play")]
+    sections += [Section(title="Play", number=f"2.{k}", kind="ruling", path=("2 Play",),
+                         text=f"{title}\n{text}", heading=f"2.{k}")
+                 for k, (title, text) in enumerate(RULES, 1)]
+    assert assess(Document(title="Rules", sections=sections)).headings_lost == []
+
+
+def _undivided(headings: bool) -> Document:
+    """The rules as one section: their titles on lines of their own (`headings`) or not
+    at all, each text said three times over to make a document's length."""
+    lines = []
+    for title, text in RULES * 6:
+        lines += ([title] if headings else []) + [f"{text} {text} {text}"]
+    return Document(title="Rules", sections=[Section(title=None, kind="text",
+                                                     text="\n".join(lines))])
+
+
+def test_headings_left_in_a_reading_of_one_section():
+    reading = assess(_undivided(headings=True))
+    assert reading.headings_lost[:4] == [title for title, _text in RULES]
+    assert reading.doubtful
+
+
+def test_a_document_of_prose_alone_is_one_section():
+    reading = assess(_undivided(headings=False))
+    assert reading.headings_lost == [] and not reading.doubtful, reading.problems
+
+
+def test_a_short_note_in_one_section_is_not_looked_at():
+    text = "\n".join(f"{title}\n{text}" for title, text in RULES)
+    reading = assess(Document(title="Note", sections=[Section(title=None, kind="text",
+                                                              text=text)]))
+    assert reading.headings_lost == []
+
+
+@pytest.mark.parametrize("title", ["<h2>Setup", "Setup</b>", "<rule-4><setup> Setup",
+                                   "Setup<br/>"])
+def test_markup_in_a_title(title):
+    sections = [Section(title=t, kind="text", text=text, heading=t)
+                for t, text in [(title, RULES[0][1]), ("Turns", RULES[1][1])]]
+    reading = assess(Document(title="Rules", sections=sections))
+    assert reading.junk_titles == [(title, "markup")] and reading.doubtful
+
+
+@pytest.mark.parametrize("title", ["Scores < 10 and > 2", "Moths <-> lanterns", "Setup"])
+def test_signs_of_comparison_are_no_markup(title):
+    assert all(why != "markup" for _t, why in assess(Document(title="Rules", sections=[
+        Section(title=title, kind="text", text=RULES[0][1], heading=title)])).junk_titles)
+
+
+def _under_title(lines: list[str], doc_title: str | None) -> Document:
+    """Two numbered rules under the title's lines, each read as a heading over the next."""
+    sections, path = [], ()
+    for line in lines:
+        sections.append(Section(title=line, kind="heading", path=path, heading=line))
+        path = (*path, line)
+    sections += [Section(title=title, number=str(k), kind="ruling", text=text, path=path,
+                         heading=f"{k} {title}") for k, (title, text) in enumerate(RULES, 1)]
+    return Document(title=doc_title, sections=sections)
+
+
+def test_a_titles_two_lines_read_as_headings_over_everything():
+    reading = assess(_under_title(["OFFICIAL", "RULES"], None))
+    assert reading.junk_titles == [("OFFICIAL", "a title page's line over the whole document")]
+    assert reading.doubtful
+
+
+@pytest.mark.parametrize("lines,doc_title", [
+    (["OFFICIAL", "RULES"], "Lanternfall"),  # the reading found its title: parts of it
+    (["Rules"], None),  # one heading over everything: a document's one part
+    ([], None),
+])
+def test_headings_over_everything_that_may_be_parts(lines, doc_title):
+    reading = assess(_under_title(lines, doc_title))
+    assert reading.junk_titles == [] and not reading.doubtful, reading.problems
