@@ -3,7 +3,7 @@ as segments (text, bold, italic, marked) that blocks.to_blocks normalizes with t
 HTML reader's rules, so a page and a Word file of one release agree to the character."""
 from __future__ import annotations
 
-from ..blocks import RawDocument, is_name, to_blocks
+from ..blocks import LINE_BULLET, RawDocument, is_name, to_blocks
 from ..color import css_color, is_strong_red
 from ..numbering import read_label
 from ..text import read_text
@@ -22,6 +22,7 @@ _CHOICE = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Choice"
 _FLOATING = {W + t for t in ("drawing", "pict", "object")}
 _BREAKS = {W + t for t in ("p", "tab", "ptab", "br", "cr", "tc")}  # what parts words
 MULTI_LEVEL = 2  # placeholders in a list level's text ("%1.%2.") that make numbered rules
+NAME_WORDS = 6  # words a bold name over bold text has at most (a longer line is a sentence)
 # words a bold numbered paragraph may have and still head the deeper numbers under it
 # (the PDF reader's heading_words: a longer block is a paragraph, whatever its type)
 HEADING_WORDS = 25
@@ -70,16 +71,28 @@ def _bold_headings(pending: list[tuple]) -> list[tuple]:
     """A file that sets no heading in a heading style shows its headings in type alone:
     a short paragraph all in bold over text that is not, that names something or, as in
     the PDF reader, is numbered and has deeper numbers under it ("4. Controls:" over
-    "4.1 ...": the colon introduces its rules, it does not make it a sentence)."""
-    out = []
-    for k, (kind, level, anchor, segments, row) in enumerate(pending):
-        nxt = pending[k + 1][3] if k + 1 < len(pending) else None
-        text = "".join(t for t, *_ in segments)
-        if kind == "para" and _all_bold(segments) and nxt is not None \
-                and not _all_bold(nxt) and (is_name(text) or _heads_deeper(text, nxt)):
-            kind, level = "heading", 1
-        out.append((kind, level, anchor, segments, row))
-    return out
+    "4.1 ...": the colon introduces its rules, it does not make it a sentence). A name
+    in bold, a few words, heads bold text too when that text is a list's item or more
+    than a few words, or is a heading itself, the two names alone in a row ("The Game"
+    over "Pitch Count"); three or more short bold names in a row are a list."""
+    texts = ["".join(t for t, *_ in segments).strip() for _k, _l, _a, segments, _r in pending]
+    names = [kind == "para" and _all_bold(segments) and is_name(text, NAME_WORDS)
+             and not LINE_BULLET.match(text)
+             for (kind, _l, _a, segments, _r), text in zip(pending, texts)] + [False]
+    heads = [False] * (len(pending) + 1)
+    for k in range(len(pending) - 2, -1, -1):
+        kind, _level, _anchor, segments, _row = pending[k]
+        if kind != "para" or not _all_bold(segments):
+            continue
+        nxt, below = pending[k + 1][3], texts[k + 1]
+        if not _all_bold(nxt):
+            heads[k] = is_name(texts[k]) or _heads_deeper(texts[k], nxt)
+        elif names[k]:
+            # a heading over a heading, two names in a row (three or more are a list)
+            pair = heads[k + 1] and not names[k + 2] and not (k and names[k - 1])
+            heads[k] = bool(LINE_BULLET.match(below)) or not names[k + 1] or pair
+    return [("heading", 1, *rest) if heads[k] else (kind, level, *rest)
+            for k, (kind, level, *rest) in enumerate(pending)]
 
 
 def _heads_deeper(text: str, nxt: list[tuple]) -> bool:

@@ -215,6 +215,34 @@ def test_a_file_with_no_heading_styles_shows_its_headings_in_bold():
     assert doc.reading.problems == []
 
 
+def test_a_bold_name_heads_bold_items_sentences_and_a_heading_under_it():
+    """In a file with no heading styles, a bold name heads what follows in bold too when
+    that is a list's items, a sentence, or a second bold name that heads in turn; three
+    short bold names in a row are a list."""
+    data = docx([
+        para(run("Lantern Rules", b=True)),
+        para(run("These rules cover the lantern vigil.")),
+        para(run("Equipment", b=True)),
+        para(run("\u2022 "), run("Bring one lantern and three wicks.", b=True)),
+        para(run("\u2022 "), run("Bring no open flame.", b=True)),
+        para(run("Teams", b=True)),
+        para(run("Every team fields five watchers and names one of them captain.", b=True)),
+        para(run("The captain signs the sheet before the vigil starts.")),
+        para(run("The Vigil", b=True)),
+        para(run("Watches", b=True)),
+        para(run("\u2022 "), run("A watch lasts one hour.", b=True)),
+        para(run("Wicks kept dry", b=True)),
+        para(run("Glass polished", b=True)),
+        para(run("Oil topped up", b=True)),
+        para(run("A lantern that fails its check is put out for the night.")),
+    ])
+    doc = parse(data, source="rules.docx")
+    assert [s.title for s in doc.sections if s.title] == [
+        "Lantern Rules", "Equipment", "Teams", "The Vigil", "Watches", "Oil topped up"]
+    assert [s.text for s in doc.sections if s.title == "Watches"] == [
+        "\u2022 A watch lasts one hour.\nWicks kept dry\nGlass polished"]
+
+
 def test_a_file_of_plain_paragraphs_is_a_section_a_paragraph():
     lines = ["Each player takes twelve embers.", "The first player fans one ember.",
              "A fanned ember glows until dawn."]
