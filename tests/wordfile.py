@@ -40,11 +40,13 @@ STYLES = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 
 def run(text: str, b: bool = False, i: bool = False, color: str | None = None,
-        style: str | None = None, hidden: bool = False) -> str:
-    """A run; "\\n" in its text is a line break (w:br), "\\t" a tab."""
+        style: str | None = None, hidden: bool = False, u: str | None = None) -> str:
+    """A run; "\\n" in its text is a line break (w:br), "\\t" a tab; `u`: its underline
+    ("single", "none")."""
     props = "".join([f'<w:rStyle w:val="{style}"/>' if style else "", "<w:b/>" if b else "",
                      "<w:i/>" if i else "", f'<w:color w:val="{color}"/>' if color else "",
-                     "<w:vanish/>" if hidden else ""])
+                     "<w:vanish/>" if hidden else "",
+                     f'<w:u w:val="{u}"/>' if u else ""])
     parts = []
     for n, line in enumerate(text.split("\n")):
         if n:

@@ -28,6 +28,7 @@ from .rulings import grids, place_tables, take_tables
 from .settings import SETTINGS as S
 from .linked import entries
 from .tagged import heading_texts
+from .underlines import mark_underlined
 from .typography import body_style, line_style, restore_small_caps, stands_apart
 
 
@@ -95,6 +96,8 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     words = Vocabulary(f.text for page in frags for f in page) if any(found_grids) else None
     frags, tables = zip(*(take_tables(f, g, k, words)
                           for k, (f, g) in enumerate(zip(frags, found_grids)))) or ((), ())
+    for page_frags, (across, _down) in zip(frags, rules):
+        mark_underlined(page_frags, across)  # underlined words are set apart (underlines.py)
     pieces = [ink_pieces(f) for f in frags]
     # a column of rule numbers beside their text is no column (labels.py)
     gutters = [label_gutters(f, find_gutters(f, pieces=p)) for f, p in zip(frags, pieces)]

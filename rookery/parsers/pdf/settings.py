@@ -352,6 +352,12 @@ class Settings:
         250_000, "count", "rules across times rules down past this are a drawing, not tables")
     rule_objects: int = setting(
         5000, "count", "a page drawing more objects than this is a drawing: no rules read")
+    underline_gap: float = setting(
+        0.4, "em", "a rule no further than this under a line's baseline underlines it ...")
+    underline_reach: float = setting(
+        0.6, "em", "... when it starts and ends this near the words above it")
+    underline_words: int = setting(
+        8, "count", "an underlined line of more words than this is a sentence's, no heading")
 
 
 SETTINGS = Settings()

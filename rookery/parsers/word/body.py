@@ -169,6 +169,8 @@ def _paragraph(p, styles: Styles, numbering: Numbering, read: _Read | None = Non
     segments: list[tuple[str, bool, bool, bool]] = []
     _runs(p, styles, style.run, segments, read)
     text = "".join(s[0] for s in segments).strip()
+    if _underlined(p, styles, style.run):  # set apart as a bold paragraph is
+        segments = [(t, True, i, m) for t, _b, i, m in segments]
     kind, level = "para", 0
     outline = _outline(ppr, style.outline)
     if style.heading:
@@ -188,6 +190,25 @@ def _paragraph(p, styles: Styles, numbering: Numbering, read: _Read | None = Non
     if kind == "heading":
         segments = [(" " if t == "\n" else t, b, i, m) for t, b, i, m in segments]
     return kind, level, segments
+
+
+def _underlined(p, styles: Styles, base: dict) -> bool:
+    """Is every run of the paragraph that prints words underlined (and none a link's,
+    which is underlined as links are)?"""
+    if p.find(f".//{W}hyperlink") is not None:
+        return False
+    found = False
+    for r in p.iter(W + "r"):
+        if not any(c.isalnum() for t in r.iter(W + "t") for c in (t.text or "")):
+            continue
+        rpr = r.find(W + "rPr")
+        props = dict(base)
+        props.update(styles.character(val(None if rpr is None else rpr.find(W + "rStyle"))))
+        props.update(run_props(rpr))
+        if not props.get("u"):
+            return False
+        found = True
+    return found
 
 
 def _outline(ppr, inherited: int | None) -> int | None:

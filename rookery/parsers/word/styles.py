@@ -16,7 +16,7 @@ W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _HEADING_NAME = re.compile(r"^heading\s*([1-9])$", re.I)
 _CONTENTS_NAME = re.compile(r"^(?:toc\s*(?:[1-9]|heading)|table of contents)$", re.I)
 _OFF = ("0", "false", "off", "none")
-RUN_PROPS = ("b", "i", "color", "vanish")
+RUN_PROPS = ("b", "i", "color", "vanish", "u")
 
 
 def val(el, name: str = "val") -> str | None:
@@ -24,7 +24,7 @@ def val(el, name: str = "val") -> str | None:
 
 
 def run_props(rpr) -> dict:
-    """The run properties an rPr element sets: bold, italic, colour, hidden."""
+    """The run properties an rPr element sets: bold, italic, colour, hidden, underline."""
     out: dict = {}
     if rpr is None:
         return out

@@ -243,6 +243,27 @@ def test_a_bold_name_heads_bold_items_sentences_and_a_heading_under_it():
         "\u2022 A watch lasts one hour.\nWicks kept dry\nGlass polished"]
 
 
+def test_an_underlined_paragraph_heads_as_a_bold_one_does():
+    """Underlined whole, a paragraph is set apart as a bold one is; a paragraph with an
+    underlined phrase, or with its underline off, is not."""
+    data = docx([
+        para(run("Lantern Rules", b=True)),
+        para(run("These rules cover the lantern vigil.")),
+        para(run("Wicks", u="single")),
+        para(run("Each player keeps "), run("six wicks", u="single"), run(" dry.")),
+        para(run("Moths", u="none")),
+        para(run("A moth settles on the brightest lantern.")),
+        para(run("Dawn", u="double")),
+        para(run("At dawn every lit lantern scores a point.")),
+    ])
+    doc = parse(data, source="rules.docx")
+    assert [(s.title, s.text) for s in doc.sections if s.title] == [
+        ("Lantern Rules", "These rules cover the lantern vigil."),
+        ("Wicks", "Each player keeps six wicks dry.\nMoths\n"
+                  "A moth settles on the brightest lantern."),
+        ("Dawn", "At dawn every lit lantern scores a point.")]
+
+
 def test_a_file_of_plain_paragraphs_is_a_section_a_paragraph():
     lines = ["Each player takes twelve embers.", "The first player fans one ember.",
              "A fanned ember glows until dawn."]
