@@ -17,7 +17,9 @@
   paragraph of a rule's length with a section sign or an abbreviation and a number
   ("§ 4", "Art. 25."), ARTICLES or more in a row, each number the last one's next: the
   document's numbered articles, read as one section's text (a list's "Step 1", "Zone 2"
-  carry no such mark).
+  carry no such mark); and, in an article's text ("§ 8"), a line that opens with the
+  next article of its mark ("§9: Audit:") that no section carries: its heading, read as
+  a line of the article before.
 """
 from __future__ import annotations
 
@@ -149,3 +151,30 @@ def _part(number: str, scheme: str) -> int | None:
 def _title_shaped(text: str) -> bool:
     return text[0].isupper() and len(text.split()) <= TITLE_WORDS \
         and not text.endswith(_CLOSING)
+
+
+# an article's number as the reader keeps it: a section sign or a word, then the number
+_ARTICLE_NUMBER = re.compile(r"^(\u00a7|[^\W\d_]{1,12}\.?)\s*(\d{1,4})$")
+
+
+def next_articles_in_text(sections: list[Section]) -> list[str]:
+    """Lines of an article's text that open with the next article of its mark, which no
+    section carries (see the module doc)."""
+    numbered = [(s, _ARTICLE_NUMBER.match(s.number.strip())) for s in sections if s.number]
+    carried = {(m.group(1).casefold(), int(m.group(2))) for _s, m in numbered if m}
+    out: list[str] = []
+    for s, found in numbered:
+        if found is None:
+            continue
+        mark, last = found.group(1).casefold(), int(found.group(2))
+        opens = re.compile(rf"^{re.escape(found.group(1))}\s*(\d{{1,4}})(?:[.:)]|\s|$)", re.I)
+        for line in s.text.split("\n"):
+            opening = opens.match(line.strip())
+            if opening is None:
+                continue
+            number = int(opening.group(1))
+            if number != last + 1 or (mark, number) in carried:
+                break
+            out.append(opening.group(0).strip().rstrip(".:)"))
+            last = number
+    return out

@@ -66,12 +66,13 @@ import re
 from ...model import Document, Reading, Section, WordAccount, title_key
 from ..numbering import Label, continues, first_of_scheme, folded, read_label
 from .bookmarked import left_in_text
-from .gaps import articles_in_text, outline_in_text, parts_in_text, skipped, steps
+from .gaps import (articles_in_text, next_articles_in_text, outline_in_text, parts_in_text,
+                   skipped, steps)
 from .junktitles import PAGE_NUMBER, junk_titles
 from .misheaded import judged
 from .node import has_children
 from .sequence import goes_on
-from .telltales import telltales
+from .telltales import telltales, title_number
 
 OVER_NOTHING = 3  # headings over nothing that make a misreading, and their share of
 OVER_NOTHING_SHARE = 0.05  # the sections (a chart's title or two is no fault)
@@ -105,7 +106,8 @@ def assess(doc: Document, words: WordAccount | None = None,
                    repeated=_repeated(sections),
                    out_of_order=_backwards(sections, labels),
                    in_text=_in_text(sections, labels) + parts_in_text(sections, labels)
-                   + outline_in_text(sections) + articles_in_text(sections),
+                   + outline_in_text(sections) + articles_in_text(sections)
+                   + next_articles_in_text(sections),
                    skipped=skipped(sections, labels),
                    misplaced=_misplaced(sections, labels),
                    astray=_astray(sections, labels),
@@ -306,10 +308,13 @@ def _in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
 
 def _titled_number(s: Section) -> Label | None:
     """The number an unnumbered heading prints in its title after a word ("Article 14:
-    FIDE", "§ 4 Play"): where its rules go on from in its text."""
-    found = _WORD_NUMBER.match(s.own_title or "") if not s.number else None
+    FIDE", "§ 4 Play") or with its mark ("1.- Term"): where its rules go on from in its
+    text."""
+    if s.number or not s.own_title:
+        return None
+    found = _WORD_NUMBER.match(s.own_title)
     read = read_label(f"{found.group(1)}.", loose=True) if found else None
-    return read[0] if read else None
+    return read[0] if read else title_number(s.own_title)
 
 
 def _label(s: Section) -> Label | None:

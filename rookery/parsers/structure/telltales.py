@@ -123,6 +123,19 @@ def _schemes_left(sections: list[Section], labels: list[Label | None]) -> list[s
             and any(scheme.match(s.own_title.strip()) for scheme in schemes)]
 
 
+def title_number(title: str) -> Label | None:
+    """The number a title opens with, after a word or not ("1.- Term", "Article 4:",
+    "[2.1] Setup"), as printed; None when it opens with none."""
+    found = _BARE.match(title) or _AFTER_WORD.match(title)
+    if found is None:
+        return None
+    core = found.group("digits") or found.group("roman") or found.group("lettered")
+    parts = [p for p in re.split(r"[.\-]", core) if p]
+    if found.group("lettered"):
+        parts[:1] = [parts[0][0], parts[0][1:]]
+    return _readings(core, parts)[-1]
+
+
 def _after_number(title: str) -> str:
     found = _BARE.match(title) or _AFTER_WORD.match(title)
     return title[found.end():] if found else title
@@ -137,14 +150,8 @@ def _printed(s: Section) -> list[Label]:
     if not s.own_title:
         read = read_label(s.text.lstrip()[:_OPENING])
         return [read[0]] if read else []
-    found = _BARE.match(s.own_title) or _AFTER_WORD.match(s.own_title)
-    if found is None:
-        return []
-    core = found.group("digits") or found.group("roman") or found.group("lettered")
-    parts = [p for p in re.split(r"[.\-]", core) if p]
-    if found.group("lettered"):  # "E1": the first number under a part lettered "E"
-        parts[:1] = [parts[0][0], parts[0][1:]]
-    return _readings(core, parts)
+    label = title_number(s.own_title)
+    return [] if label is None else _readings(label.printed, list(label.parts))
 
 
 def _readings(printed: str, parts: list[str]) -> list[Label]:

@@ -202,3 +202,45 @@ def test_lists_and_references_are_no_articles(lines):
     reading = _reading([Section(title="Rules", kind="text", text="\n".join(lines),
                                 heading="Rules")])
     assert reading.in_text == [] and not reading.doubtful, reading.problems
+
+
+@pytest.mark.parametrize("mark", ["\u00a7{n}", "\u00a7 {n}", "Art. {n}", "Article {n}"])
+@pytest.mark.parametrize("after", [":", "", "."])
+def test_the_next_articles_heading_left_in_an_articles_text(mark, after):
+    """Articles 4 and 5 read right, 6 and 7 left as lines of 5's text ("§6: Crews:", its
+    colon read as a lead-in's)."""
+    number = mark.format(n="{n}").replace(" ", "") if mark.startswith("\u00a7") else \
+        mark
+    sections = [Section(title="Harbour", number=number.format(n=4), kind="ruling",
+                        text=ARTICLE_TEXTS[0], heading=f"{mark.format(n=4)} Harbour")]
+    last = [ARTICLE_TEXTS[1]] + [f"{mark.format(n=n)}{after} Crews{after}\n{text}"
+                                 for n, text in ((6, ARTICLE_TEXTS[2]), (7, ARTICLE_TEXTS[3]))]
+    sections.append(Section(title="Rounds", number=number.format(n=5), kind="ruling",
+                            text="\n".join(last), heading=f"{mark.format(n=5)} Rounds"))
+    reading = _reading(sections)
+    assert reading.in_text == [mark.format(n=6), mark.format(n=7)] and reading.doubtful
+    # read right: each article a section of its own
+    right = [Section(title="Crews", number=number.format(n=n), kind="ruling", text=text,
+                     heading=f"{mark.format(n=n)} Crews")
+             for n, text in enumerate(ARTICLE_TEXTS, 4)]
+    assert not _reading(right).doubtful
+
+
+def test_a_reference_to_an_article_already_read_is_no_heading_left():
+    sections = [Section(title=t, number=f"\u00a7{n}", kind="ruling", text=text,
+                        heading=f"\u00a7{n} {t}")
+                for n, t, text in ((4, "Harbour", ARTICLE_TEXTS[0]),
+                                   (5, "Rounds", ARTICLE_TEXTS[1] + "\n\u00a76 applies to "
+                                    "crews that keep clear of the ferries."),
+                                   (6, "Crews", ARTICLE_TEXTS[2]))]
+    assert _reading(sections).in_text == []
+
+
+@pytest.mark.parametrize("title", ["1.- Harbour", "1. Harbour", "1) Harbour"])
+def test_rules_left_in_the_text_of_a_title_that_prints_its_number(title):
+    """A part read with its number left in its title ("1.- Harbour", unnumbered) and the
+    next parts read as lines of its text."""
+    text = "\n".join([ARTICLE_TEXTS[0], f"2. Rounds:\n{ARTICLE_TEXTS[1]}",
+                      f"3. Crews:\n{ARTICLE_TEXTS[2]}"])
+    reading = _reading([Section(title=title, kind="text", text=text, heading=title)])
+    assert reading.in_text == ["2", "3"] and reading.doubtful
