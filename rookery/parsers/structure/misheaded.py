@@ -7,8 +7,9 @@
   a table's cell or a byline read as a heading; and three or more untitled sections
   that open in lower case: paragraphs cut apart mid-sentence (`mid_sentence`);
 * three or more numbered sections in a row, each going on from the last, that have a
-  title and nothing else, or a title that opens with a list's bullet: a list, or a
-  figure's legend, read as rules (`items_as_rules`);
+  title and nothing else, or a title that opens with a list's bullet or, unnumbered,
+  with a number set as one enclosed character ("②"): a list, or a figure's legend, read
+  as rules (`items_as_rules`);
 * a number set deeper than the sibling it goes on from, under an unnumbered "heading"
   that came after that sibling and is a line of text (a lead-in ending in a colon, or a
   line opening in lower case: "3.3" under "Each entity holds:" after "3.2") or that
@@ -24,8 +25,8 @@
   a heading left in the text; so is, in a numbered rule with no title among siblings
   that nearly all have one, a name over a sentence opening its text (its title, read
   apart from its number: "2.1" alone, "Behaviour" in its text); and, in a reading whose
-  text is all in one section, two or more names each standing alone between sentences
-  (`headings_lost`).
+  text is all in one section, two or more names each standing alone between sentences,
+  or alone over a colon ("Overview:") (`headings_lost`).
 """
 from __future__ import annotations
 
@@ -56,7 +57,10 @@ TITLED_SIBLINGS = 2  # titled siblings, at least, beside a rule whose title went
 TITLED_SHARE = 0.6  # ... and their share of the siblings
 UNDIVIDED_WORDS = 300  # words in a reading's only section that make it a document
 UNDIVIDED_NAMES = 2  # names alone between sentences in it that make headings lost
+LABEL_WORDS = 3  # words of a name over a colon alone on its line, at most
 _DIGITS = re.compile(r"\d+")
+# a number set in a circle or brackets as one character ("②", "❸", "⑵"): a list's marker
+_ENCLOSED = re.compile("^\\s*[\u2460-\u24ff\u2776-\u2793\u3251-\u325f\u32b1-\u32bf]")
 
 
 def judged(sections: list[Section], labels: list[Label | None]) -> dict[str, list[str]]:
@@ -114,8 +118,10 @@ def items_as_rules(sections: list[Section], labels: list[Label | None]) -> list[
         if len(run) >= ITEMS_IN_A_ROW:
             out += [sections[j].number for j in run]
         run = [k] if bare else []
-    out += [s.own_title for s in sections if s.own_title and LINE_BULLET.match(s.own_title)
-            and any(c.isalnum() for c in LINE_BULLET.sub("", s.own_title, count=1))]
+    out += [s.own_title for s in sections if s.own_title and (
+        LINE_BULLET.match(s.own_title)
+        and any(c.isalnum() for c in LINE_BULLET.sub("", s.own_title, count=1))
+        or _ENCLOSED.match(s.own_title) and not s.number)]
     return out
 
 
@@ -282,6 +288,10 @@ def undivided_lost(sections: list[Section]) -> list[str]:
         return []
     lines = [line.strip() for line in full[0].text.split("\n")]
     out = [line for before, line, nxt in zip([""] + lines, lines, lines[1:] + [""])
-           if _named(line) and not _opens_lower(line) and not LINE_BULLET.match(line)
-           and (not before or ENDS_SENTENCE.search(before)) and _definition(nxt)]
+           if not _opens_lower(line) and not LINE_BULLET.match(line) and (
+               _named(line) and (not before or ENDS_SENTENCE.search(before))
+               and _definition(nxt)
+               # a name of a word or three and a colon alone on its line ("Overview:")
+               or line.endswith(":") and len(line.split()) <= LABEL_WORDS
+               and _named(line[:-1]))]
     return out if len(out) >= UNDIVIDED_NAMES else []

@@ -69,7 +69,7 @@ _BARE = re.compile(rf"^\s*[\[(]?{_NUMBER}")
 # after a word: spaced from it ("Article 3", "BASE 1ª", "Art. 24"), or set against it
 # where the word is in a script that sets no spaces, or is "§" ("第3条", "§4")
 _AFTER_WORD = re.compile(
-    rf"^\s*(?:[^\W\d_]{{1,12}}\.?\s+|[^\W\d_A-Za-z\u00c0-\u024f\u0400-\u04ff]{{1,3}}|\u00a7\s*)"
+    rf"^\s*(?:[^\W\d_]{{1,12}}\.?\s+|[^\W\d_A-Za-z\u00c0-\u024f\u0400-\u04ff]{{1,3}}\s?|\u00a7\s*)"
     rf"{_NUMBER}")
 
 
@@ -148,7 +148,11 @@ def _printed(s: Section) -> list[Label]:
     if s.number:
         return []
     if not s.own_title:
-        read = read_label(s.text.lstrip()[:_OPENING])
+        opening = s.text.lstrip()[:_OPENING]
+        read = read_label(opening)
+        if read is None and opening[:1].isalpha() and not opening[:1].isascii():
+            label = title_number(opening)  # "第 5 条", "Статья 5": an article's word first
+            return [] if label is None else _readings(label.printed, list(label.parts))
         return [read[0]] if read else []
     label = title_number(s.own_title)
     return [] if label is None else _readings(label.printed, list(label.parts))

@@ -91,6 +91,23 @@ def test_numbers_of_other_shapes_left_in_titles(scheme):
     assert reading.doubtful
 
 
+@pytest.mark.parametrize("article", ["\u7b2c {n} \u6761", "\u7b2c{n}\u6761",
+                                     "\u0421\u0442\u0430\u0442\u044c\u044f {n}."])
+def test_articles_opening_untitled_paragraphs(article):
+    """A file read as untitled paragraphs, each opening with an article's number after a
+    word of its own script ("第 1 条", "Статья 1."), spaced or not."""
+    sections = [Section(title=None, kind="text", text=f"{article.format(n=n)} {TEXTS[n - 1]}")
+                for n in range(1, 6)]
+    reading = assess(Document(title="Rules", sections=sections))
+    assert len(reading.numbers_in_titles) == 5 and reading.doubtful
+
+
+def test_paragraphs_opening_with_a_latin_word_and_a_count_are_not_looked_at():
+    sections = [Section(title=None, kind="text", text=f"Round {n}: {TEXTS[n - 1]}")
+                for n in range(1, 6)]
+    assert assess(Document(title="Rules", sections=sections)).numbers_in_titles == []
+
+
 def test_a_capital_and_digits_that_name_things_are_no_numbering():
     """Paper sizes and a race's class are named with a capital and digits; they do not go
     on from one another."""

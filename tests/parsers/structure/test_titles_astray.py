@@ -113,3 +113,22 @@ def test_a_titles_two_lines_read_as_headings_over_everything():
 def test_headings_over_everything_that_may_be_parts(lines, doc_title):
     reading = assess(_under_title(lines, doc_title))
     assert reading.junk_titles == [] and not reading.doubtful, reading.problems
+
+
+def test_names_over_a_colon_left_in_a_reading_of_one_section():
+    lines = []
+    for title, text in RULES * 4:
+        lines += [f"{title}:", f"Count: {text}", f"Order: {text}"]
+    reading = assess(Document(title="Rules", sections=[
+        Section(title="Rules", kind="text", text="\n".join(lines), heading="Rules")]))
+    assert reading.headings_lost[:4] == [f"{title}:" for title, _text in RULES]
+
+
+@pytest.mark.parametrize("marker", ["\u2461", "\u2777", "\u2475"])  # ② ❷ ⑵
+def test_a_title_opening_with_an_enclosed_number_is_a_lists_item(marker):
+    sections = [Section(title="Members", number="7", kind="ruling", text=RULES[0][1],
+                        heading="7 Members"),
+                Section(title=f"{marker} {RULES[1][1]}", kind="text", text=RULES[2][1],
+                        path=("7 Members",), heading=f"{marker} {RULES[1][1]}")]
+    reading = assess(Document(title="Rules", sections=sections))
+    assert reading.items_as_rules == [f"{marker} {RULES[1][1]}"] and reading.doubtful
