@@ -6,7 +6,8 @@ numbers match) sits at the same height (its baseline: the boxes' tops move with 
 font's idea of its ascent) on at least half of the pages, set at the same
 left edge, centre or right edge, or in the mirrored place (the outer corner of facing
 pages: right on odd pages, left on even ones), and not level with a column of text beside
-it (then it is that column's first or last line).
+it (then it is that column's first or last line), nor a number in type larger than the
+text's with its title beside it (a heading's number atop a page).
 
 A running head may also follow the text: the chapter or section a page is in, which
 changes as the document goes on. Those are taken by `_tracking_heads`: the outermost line
@@ -49,12 +50,14 @@ def split_furniture(pages: list[list[Fragment]], widths: list[float] | None = No
     recurring = [members for members in by_key.values()
                  if len({index for index, _f in members}) >= need]
     likely = {id(f) for members in recurring for _i, f in members}
+    body = _body_size(pages) if recurring else 0.0
     doomed, texts = set(), []
     for members in recurring:
         for group in _same_height(members):
             placed = [(i, f) for i, f in group
                       if any(j != i and _aligned(f, g, widths[i], widths[j]) for j, g in group)
-                      and not _in_text_block(f, pages[i], likely)]
+                      and not _in_text_block(f, pages[i], likely)
+                      and not _heading_number(f, pages[i], body)]
             if len({i for i, _f in placed}) >= need:
                 doomed.update(id(f) for _i, f in placed)
                 texts.append(placed[0][1].text)
@@ -169,6 +172,18 @@ def _body_size(pages: list[list[Fragment]]) -> float:
         for f in frags:
             count[round(f.size, 1)] += len(f.text)
     return max(count, key=count.get) if count else 0.0
+
+
+def _heading_number(f: Fragment, frags: list[Fragment], body: float) -> bool:
+    """Is the fragment a number in type larger than the text's, level with words in its
+    type just after it: a heading's number set apart from its title ("1   Players" atop
+    a page), not a page number?"""
+    if not f.text.isdigit() or f.size <= S.heading_number_size * body:
+        return False
+    return any(g is not f and abs(g.base - f.base) <= S.level_with * f.size
+               and 0 <= g.x0 - f.x1 <= S.heading_number_gap * f.size
+               and abs(g.size - f.size) <= S.mate_size * f.size
+               and any(c.isalpha() for c in g.text) for g in frags)
 
 
 def _in_text_block(f: Fragment, frags: list[Fragment], likely: set[int]) -> bool:

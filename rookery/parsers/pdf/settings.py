@@ -119,6 +119,10 @@ class Settings:
         3.0, "points", "furniture this close in place is at one place, however small its type")
     tracking_pages: int = setting(
         3, "count", "a running head that follows the text is one on at least this many pages")
+    heading_number_size: float = setting(
+        1.15, "ratio", "a number at a page's edge in type this much larger than the text's ...")
+    heading_number_gap: float = setting(
+        4.0, "em", "... with words in its type this near after it heads them: no page number")
     mate_size: float = setting(
         0.1, "ratio", "a line next to another in a size this close is in its type")
     level_with: float = setting(
