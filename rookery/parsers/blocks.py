@@ -80,6 +80,9 @@ class RawDocument:
     # the headings the file names itself (a PDF's bookmarks), (depth, title) in order:
     # evidence of its headings, and what the check holds the reading to
     outline: list[tuple[int, str]] = field(default_factory=list)
+    # short lines set in the larger type of the document's headings that the reader kept
+    # as text (a PDF's): what the check asks of the reading (headings left in the text)
+    styled: list[str] = field(default_factory=list)
 
 
 _CLOSERS = r"[\"'\u201d\u2019)\]]*$"  # quotes and brackets a line may end with after it

@@ -122,12 +122,13 @@ def _read_pdf(data: bytes, reader: str, progress, workers: int,
     title, lines = _title_block(lines)
     title_lines = [_text(line) for line in sorted(title, key=lambda l: -_size(l))]
     title_lines += [t for t in furniture if any(c.isalpha() for c in t)]
-    blocks = build_blocks(lines, aside)
+    styled: list[str] = []
+    blocks = build_blocks(lines, aside, styled)
     if left is not None:
         left.append((found, lines))  # (every glyph read is in a fragment of `found`)
     return RawDocument(blocks=blocks, format="pdf", title_lines=title_lines or None,
                        source=source, furniture=aside,
-                       outline=_outline(data, tagged, links))
+                       outline=_outline(data, tagged, links), styled=styled)
 
 
 def _outline(data: bytes, tagged: list[tuple[int, str]], links: list) -> list[tuple[int, str]]:

@@ -35,9 +35,12 @@ _ORDINAL = re.compile(r"^(\d{1,3}|[a-zA-Z]|[ivxlcdm]{1,6})[.)]\s")
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")  # a line that ends in a letter and a hyphen
 
 
-def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block]:
+def build_blocks(lines: list[Line], furniture: list | None = None,
+                 styled: list | None = None) -> list[Block]:
     """The blocks of the lines in reading order; what is left out on purpose (a table's
-    header row repeated after a page break) is told to `furniture` as (reason, text)."""
+    header row repeated after a page break) is told to `furniture` as (reason, text), and
+    the short lines set in the larger type of the document's headings that stay text are
+    told to `styled` (what the check holds the reading to: see _styled_as_headings)."""
     glyph_lines = [_glyphs(line) for line in lines]
     # advances judged at the sizes the glyphs were drawn at, before sizes settle
     usual = usual_widths(glyph_lines)
@@ -93,6 +96,8 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
                                                     else None, heads)
              for k, b in enumerate(blocks)]
     headings = [b for b, k in zip(blocks, kinds) if k == "heading"]
+    if styled is not None:
+        styled += _styled_as_headings(blocks, kinds, headings, body)
     levels = rank([b.lines[0].style for b in headings], [_depth(b.lines[0]) for b in headings])
     breaks, wraps = [], 0
     for b in blocks:
@@ -109,6 +114,18 @@ def build_blocks(lines: list[Line], furniture: list | None = None) -> list[Block
             finished, normalize_many([(raw, marks) for _block, raw, marks in finished])):
         block.text, block.marks = text, marks
     return [block for block, _raw, _marks in finished]
+
+
+def _styled_as_headings(blocks: list[LineBlock], kinds: list[str],
+                        headings: list[LineBlock], body) -> list[str]:
+    """The first lines of blocks left as text that are short and set in a type larger
+    than the body's that two or more headings are set in: headings the rules missed (a
+    name ending in a colon read as a lead-in), or a heading's type used for text."""
+    typed = Counter(b.lines[0].style for b in headings)
+    return [b.lines[0].text for b, kind in zip(blocks, kinds)
+            if kind != "heading" and typed[b.lines[0].style] >= 2
+            and b.lines[0].style.size > body.size
+            and len(b.lines[0].text.split()) <= S.styled_words]
 
 
 # a caption's label: a word, then a number counting the figures or tables ("Figure 2.",

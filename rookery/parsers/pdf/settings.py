@@ -119,6 +119,8 @@ class Settings:
         3.0, "points", "furniture this close in place is at one place, however small its type")
     tracking_pages: int = setting(
         3, "count", "a running head that follows the text is one on at least this many pages")
+    styled_words: int = setting(
+        8, "count", "a line in a heading's larger type left as text, of no more words, is told to the check")
     heading_number_size: float = setting(
         1.15, "ratio", "a number at a page's edge in type this much larger than the text's ...")
     heading_number_gap: float = setting(

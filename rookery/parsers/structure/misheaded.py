@@ -26,7 +26,9 @@
   that nearly all have one, a name over a sentence opening its text (its title, read
   apart from its number: "2.1" alone, "Behaviour" in its text); and, in a reading whose
   text is all in one section, two or more names each standing alone between sentences,
-  or alone over a colon ("Overview:") (`headings_lost`).
+  or alone over a colon ("Overview:"); and two or more lines the PDF reader saw set in
+  the larger type of two or more of its headings, short, left as lines of the text
+  (`headings_lost`).
 """
 from __future__ import annotations
 
@@ -58,20 +60,24 @@ TITLED_SHARE = 0.6  # ... and their share of the siblings
 UNDIVIDED_WORDS = 300  # words in a reading's only section that make it a document
 UNDIVIDED_NAMES = 2  # names alone between sentences in it that make headings lost
 LABEL_WORDS = 3  # words of a name over a colon alone on its line, at most
+STYLED_LINES = 2  # lines in the headings' larger type left in the text that make a fault
+_WORDY = re.compile(r"[^\W\d_]{3}")  # a word of three letters or more
 _DIGITS = re.compile(r"\d+")
 # a number set in a circle or brackets as one character ("②", "❸", "⑵"): a list's marker
 _ENCLOSED = re.compile("^\\s*[\u2460-\u24ff\u2776-\u2793\u3251-\u325f\u32b1-\u32bf]")
 
 
-def judged(sections: list[Section], labels: list[Label | None]) -> dict[str, list[str]]:
+def judged(sections: list[Section], labels: list[Label | None],
+           styled: list[str] = ()) -> dict[str, list[str]]:
     """The Reading's fields this module fills, by name (see the module doc); `labels`
-    are the sections' numbers, read once."""
+    are the sections' numbers, read once; `styled`, lines the reader saw set in its
+    headings' larger type and kept as text."""
     return {"mid_sentence": mid_sentence(sections),
             "items_as_rules": items_as_rules(sections, labels),
             "nested_wrong": nested_wrong(sections, labels),
             "headings_lost": headings_lost(sections) + terms_lost(sections)
             + skipped_lost(sections, labels) + titles_apart(sections, labels)
-            + undivided_lost(sections)}
+            + undivided_lost(sections) + styled_lost(sections, styled)}
 
 
 def mid_sentence(sections: list[Section]) -> list[str]:
@@ -295,3 +301,15 @@ def undivided_lost(sections: list[Section]) -> list[str]:
                or line.endswith(":") and len(line.split()) <= LABEL_WORDS
                and _named(line[:-1]))]
     return out if len(out) >= UNDIVIDED_NAMES else []
+
+
+def styled_lost(sections: list[Section], styled: list[str]) -> list[str]:
+    """Lines of the sections' text that the reader saw set in the larger type of its
+    headings, STYLED_LINES or more: headings it left in the text."""
+    if len(styled) < STYLED_LINES:
+        return []
+    lines = {line.strip() for s in sections for line in s.text.split("\n")}
+    # (a diagram's letters or a table's figures in that type name nothing)
+    found = [line for line in dict.fromkeys(t.strip() for t in styled)
+             if line in lines and _WORDY.search(line)]
+    return found if len(found) >= STYLED_LINES else []

@@ -99,7 +99,7 @@ def build_document(raw: RawDocument, source: str = "") -> Document:
     if raw.source is not None:
         words = account(raw.source, furniture, [t for s in sections for t in _shown(s)],
                         raw.added)
-    doc.reading = assess(doc, words, [title for _depth, title in raw.outline])
+    doc.reading = assess(doc, words, [title for _depth, title in raw.outline], raw.styled)
     return doc
 
 

@@ -96,9 +96,10 @@ CONTENTS_LINES = 3  # lines ending in a leader that make a contents list (one or
 
 
 def assess(doc: Document, words: WordAccount | None = None,
-           outline: list[str] = ()) -> Reading:
+           outline: list[str] = (), styled: list[str] = ()) -> Reading:
     """The reading of `doc` judged (see the module doc), with its word account, and
-    held to `outline`, the headings the file names itself (see bookmarked.py)."""
+    held to `outline`, the headings the file names itself (see bookmarked.py), and to
+    `styled`, lines the reader saw set in its headings' type and kept as text."""
     sections = doc.sections
     labels = [_label(s) for s in sections]  # each section's number, read once
     return Reading(sections=len(sections), numbered=sum(bool(s.number) for s in sections),
@@ -116,7 +117,7 @@ def assess(doc: Document, words: WordAccount | None = None,
                    contents_in_text=_contents_lines(sections),
                    contents_words=_contents_words(words),
                    figures_apart=_figures_apart(sections), words=words,
-                   **judged(sections, labels), **telltales(sections, labels))
+                   **judged(sections, labels, styled), **telltales(sections, labels))
 
 
 def _empty(sections: list[Section]) -> list[str]:
