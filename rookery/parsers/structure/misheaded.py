@@ -15,8 +15,10 @@
   line opening in lower case: "3.3" under "Each entity holds:" after "3.2") or that
   the numbering leaves again ("3.3.4" under "Fridge" after "3.3.3", and "3.3.5" beside
   "Fridge"; a part's heading may hold the rest of a numbering: "Optional Rules" over
-  "C." and "D."), or a question-and-answer entry set under another entry: a rule
-  nested under the wrong heading (`nested_wrong`);
+  "C." and "D."), or a question-and-answer entry set under another entry, or an
+  unnumbered title of its parent's shape, numbers aside ("Place 2: 30%" under "Place 1:
+  55%"): a rule nested under the wrong heading, a list's lines nested one under the
+  other (`nested_wrong`);
 * a short line of text shaped like two or more of the document's titles, numbers aside
   ("Example 4" where "Example 3" and "Example 5" are headings); in a glossary (terms, or
   eight or more sections of text side by side, in alphabetical order), a name that
@@ -163,6 +165,12 @@ def nested_wrong(sections: list[Section], labels: list[Label | None]) -> list[st
             out.append(s.number)
     entries = {s.heading for s in sections if s.kind == "faq" and s.question and s.heading}
     out += [s.label for s in sections if s.kind == "faq" and s.path and s.path[-1] in entries]
+    # a title of its parent's shape, numbers aside ("Place 2: 30%" under "Place 1: 55%"):
+    # the lines of one list nested one under the other
+    shapes = {s.heading: _shape(s.own_title) for s in sections
+              if s.heading and s.own_title and not s.number and _DIGITS.search(s.own_title)}
+    out += [s.own_title for s in sections if s.path and not s.number and s.own_title
+            and shapes.get(s.path[-1]) == _shape(s.own_title)]
     return out
 
 

@@ -35,12 +35,16 @@
   numbering starts afresh under that heading: "1.", "2.", "3." under "2. Setup");
 * a dotted number whose nearest numbered heading above it is not its own part ("4.1"
   under "3.12", "1.2" under a list item "3"), in the same kind of numbering (digits under
-  digits): a heading ranked wrong or list items read as rules;
+  digits): a heading ranked wrong or list items read as rules; or one that nothing else
+  is numbered beside, no part, sibling or subdivision ("22.00" among "§1", "§2": a time
+  read as a rule's number);
 * a number left in the text: a line of a numbered rule's text that opens with the number
   that would come next (its first subdivision, its next sibling, a parent's), which no
   section carries (an unnumbered heading's number is the one its title prints after a
-  word: "Article 14"); or, in a section with no number, a run of three or more dotted
-  numbers each going on from the last: rules the reader did not split off;
+  word: "Article 14", or with its mark: "1.- Scope"); or, in a section with no number, a
+  run of three or more dotted numbers each going on from the last: rules the reader did
+  not split off; or the one number missing between two siblings ("8", then "10") opening
+  a line of the first's text, however it goes on ("9a. ..."): a rule left in the text;
 * lines that end in a leader, a row of dots run out to a page number or to the line's
   end ("Setup .......... 4"), three or more, or three or more lines in a row that
   each name a page ("page 4"), or three or more lines of one section that each print
@@ -106,9 +110,10 @@ def assess(doc: Document, words: WordAccount | None = None,
                    empty=_empty(sections), over_nothing=_over_nothing(sections),
                    repeated=_repeated(sections),
                    out_of_order=_backwards(sections, labels),
-                   in_text=_in_text(sections, labels) + parts_in_text(sections, labels)
-                   + outline_in_text(sections) + articles_in_text(sections)
-                   + next_articles_in_text(sections),
+                   in_text=list(dict.fromkeys(  # (one number found two ways is one)
+                       _in_text(sections, labels) + parts_in_text(sections, labels)
+                       + outline_in_text(sections) + articles_in_text(sections)
+                       + next_articles_in_text(sections) + _gap_in_text(sections, labels))),
                    skipped=skipped(sections, labels),
                    misplaced=_misplaced(sections, labels),
                    astray=_astray(sections, labels),
@@ -277,7 +282,21 @@ def _astray(sections: list[Section], labels: list[Label | None]) -> list[str]:
         own, held = folded(label.parts), folded(above.parts)
         if len(held) >= len(own) or own[:len(held)] != held:
             out.append(s.number)
-    return out
+    return out + [n for n in _alone(labels, sections) if n not in out]
+
+
+def _alone(labels: list[Label | None], sections: list[Section]) -> list[str]:
+    """Dotted numbers in digits that nothing else in the document is numbered beside:
+    no part, sibling or subdivision ("22.00" alone: a time or a value read as a rule's
+    number), where other sections are numbered; under a numbered heading a numbering may
+    start afresh ("1.1" under an appendix "A")."""
+    firsts = [label.parts[0] for label in labels if label is not None]
+    if sum(bool(s.number) for s in sections) < 2:
+        return []
+    numbered = {s.heading for s in sections if s.number}
+    return [s.number for s, label in zip(sections, labels)
+            if label is not None and len(label.parts) >= 2 and label.parts[0].isdigit()
+            and firsts.count(label.parts[0]) == 1 and not numbered.intersection(s.path)]
 
 
 def _in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
@@ -304,6 +323,25 @@ def _in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
                 break
         if start is not None or len(run) >= RUN_OF_NUMBERS:
             out += [n for n in run if n not in out]
+    return out
+
+
+def _gap_in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
+    """The number missing between two siblings one apart ("8", then "10") where it opens
+    a line of the first one's text, however it goes on ("9a. ...", "9 - ..."): a rule
+    left in the text of the rule before."""
+    out = []
+    for k in range(len(sections) - 1):
+        a, b = labels[k], labels[k + 1]
+        if a is None or b is None or a.parent != b.parent \
+                or sections[k].path != sections[k + 1].path \
+                or not (a.parts[-1].isdigit() and b.parts[-1].isdigit()) \
+                or int(b.parts[-1]) != int(a.parts[-1]) + 2:
+            continue
+        missing = ".".join((*a.parent, str(int(a.parts[-1]) + 1)))
+        opens = re.compile(rf"^{re.escape(missing)}(?!\d)(?!\.\d)")
+        if any(opens.match(line.lstrip(_STRAY)) for line in sections[k].text.split("\n")):
+            out.append(missing)
     return out
 
 

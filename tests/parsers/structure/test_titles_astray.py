@@ -132,3 +132,61 @@ def test_a_title_opening_with_an_enclosed_number_is_a_lists_item(marker):
                         path=("7 Members",), heading=f"{marker} {RULES[1][1]}")]
     reading = assess(Document(title="Rules", sections=sections))
     assert reading.items_as_rules == [f"{marker} {RULES[1][1]}"] and reading.doubtful
+
+
+def _articles(extra: list[Section]) -> Document:
+    sections = [Section(title=title, number=f"\u00a7{n}", kind="ruling", text=text,
+                        heading=f"\u00a7{n} {title}") for n, (title, text) in enumerate(RULES, 1)]
+    return Document(title="Rules", sections=sections + extra)
+
+
+def test_a_time_read_as_a_rules_number_stands_alone():
+    schedule = Section(title="Schedule", kind="heading", text="The evening runs so:",
+                       heading="Schedule")
+    alone = Section(title="Close of the evening", number="22.00", kind="ruling",
+                    text=RULES[0][1], path=("Schedule",), heading="22.00 Close of the evening")
+    reading = assess(_articles([schedule, alone]))
+    assert reading.astray == ["22.00"] and reading.doubtful
+
+
+def test_a_dotted_number_beside_its_own_is_not_alone():
+    sections = [Section(title="Setup", number="3", kind="heading", heading="3 Setup")]
+    sections += [Section(title=title, number=f"3.{k}", kind="ruling", text=text,
+                         path=("3 Setup",), heading=f"3.{k} {title}")
+                 for k, (title, text) in enumerate(RULES, 1)]
+    assert assess(Document(title="Rules", sections=sections)).astray == []
+
+
+def test_a_lists_lines_nested_one_under_the_other():
+    lines = ["Place 1: 55%", "Place 2: 30%", "Place 3: 15%"]
+    sections, path = [], ()
+    for line in lines:
+        sections.append(Section(title=line, kind="heading", path=path, heading=line))
+        path = (*path, line)
+    sections[-1] = Section(title=lines[-1], kind="text", path=sections[-1].path,
+                           text=RULES[3][1], heading=lines[-1])
+    reading = assess(_articles(sections))
+    assert reading.nested_wrong == ["Place 2: 30%", "Place 3: 15%"] and reading.doubtful
+    flat = [Section(title=line, kind="text", text=RULES[3][1], heading=line) for line in lines]
+    assert assess(_articles(flat)).nested_wrong == []
+
+
+@pytest.mark.parametrize("line", ["9a. Guests may play one round.", "9 - Guests may play.",
+                                  "9) Guests may play one round."])
+def test_the_rule_missing_from_a_gap_left_in_the_text_before_it(line):
+    sections = [Section(title=title, number=str(n), kind="ruling", text=text,
+                        heading=f"{n} {title}")
+                for n, (title, text) in zip((7, 8, 10, 11), RULES)]
+    sections[1] = Section(title=RULES[1][0], number="8", kind="ruling", heading="8 Moths",
+                          text=f"{RULES[1][1]}\n{line}")
+    reading = assess(Document(title="Rules", sections=sections))
+    assert "9" in reading.in_text and reading.doubtful
+
+
+def test_a_gap_with_no_number_in_the_text_is_not_a_rule_left():
+    sections = [Section(title=title, number=str(n), kind="ruling", text=text,
+                        heading=f"{n} {title}")
+                for n, (title, text) in zip((7, 8, 10, 11), RULES)]
+    sections[1] = Section(title=RULES[1][0], number="8", kind="ruling", heading="8 Moths",
+                          text=f"{RULES[1][1]}\n90 seconds is the longest a turn may take.")
+    assert assess(Document(title="Rules", sections=sections)).in_text == []
