@@ -1,5 +1,6 @@
 """Titles that are no titles (see soundness.py): a bullet, an icon, a URL, a date, a page
-number, a section number alone, a formula, markup; the document's own title again (a running
+number, a section number alone, a formula, markup, an e-mail address, a table's values
+("Cost: 20 Revenue: 5"); the document's own title again (a running
 head); a version line over the whole document, or, when the reading found no title, the two lines
 of a title read as a heading over another over it; the first lines of sentences; one title side by
 side or over nothing again and again.
@@ -26,6 +27,12 @@ SENTENCE_TITLES = 3  # ... and how many of those make a misreading
 SIDE_BY_SIDE = 3  # sections in a row under one heading with one title: a grid's rows
 _CLOSING = tuple(".!?:;)]\"'\u00bb\u201d\u2019\u3002\uff1a\uff09")
 _NUMBER_ALONE = re.compile(r"^\(?\d{1,4}(?:\.\d{1,4})+[a-z]?[.)]?$")  # "1.2": its text apart
+# an e-mail address, perhaps after a label ("E-mail: someone@example.org")
+_MAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+MAIL_WORDS = 3  # words of a title with an e-mail address in it, at most
+# a label and its figure ("Cost: 20"), VALUES or more in a title: a table's values
+_VALUE = re.compile(r"[^\W\d_]+:\s*[-+]?\d")
+VALUES = 2
 # a tag of markup ("<h2>", "</b>", "<article-1>", "<br/>"): the source's markup read as words
 _TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s+[^<>]*)?/?>")
 
@@ -170,7 +177,9 @@ def _opening(sections: list[Section], doc_title: str | None) -> str | None:
 
 def junk(title: str) -> str | None:
     """What a title is when it is no title: "a bullet", "an icon", "a URL", "a date",
-    "a page number", "a number alone", "a formula"; None for a title."""
+    "a page number", "a number alone", "markup", "an e-mail address", "values" (two or
+    more labels with their figures, "Cost: 20 Revenue: 5"), "a formula"; None for a
+    title."""
     text = title.strip()
     letters = [c for c in text if c.isalnum()]
     if _PRIVATE.search(text) and len(_PRIVATE.findall(text)) * 2 >= len(text.replace(" ", "")):
@@ -187,6 +196,10 @@ def junk(title: str) -> str | None:
         return "a number alone"
     if _TAG.search(text):
         return "markup"
+    if _MAIL.search(text) and len(text.split()) <= MAIL_WORDS:
+        return "an e-mail address"
+    if len(_VALUE.findall(text)) >= VALUES:
+        return "values"
     if RELATION.search(text):
         return "a formula"
     return None

@@ -52,6 +52,7 @@ LETTER_RUN = 8  # one-letter words in a row that make a word read letter by lett
 LETTER_RUNS = 3  # ... and the runs of them that make a misreading
 
 _ROMAN = "IVXLC"  # (D and M are more often an appendix's letters)
+_DASHED = re.compile(r"^\d{1,3}\s?[-\u2013]\s")  # a number with a dash for its mark: "5- "
 _FIRSTS = ("1", "A", "\u0391", "\u0410")  # the parts a numbering starts with (A, Α, А)
 _CAPITAL = "A-Z\u0391-\u03a9\u0410-\u042f"  # a capital letter: Latin, Greek, Cyrillic
 # a number opening a title: perhaps after one word ("Article", "BASE", "第", "§"),
@@ -150,8 +151,10 @@ def _printed(s: Section) -> list[Label]:
     if not s.own_title:
         opening = s.text.lstrip()[:_OPENING]
         read = read_label(opening)
-        if read is None and opening[:1].isalpha() and not opening[:1].isascii():
-            label = title_number(opening)  # "第 5 条", "Статья 5": an article's word first
+        if read is None and (opening[:1].isalpha() and not opening[:1].isascii()
+                             or _DASHED.match(opening)):
+            # "第 5 条", "Статья 5": an article's word first; "5- ...": a dash for a mark
+            label = title_number(opening)
             return [] if label is None else _readings(label.printed, list(label.parts))
         return [read[0]] if read else []
     label = title_number(s.own_title)

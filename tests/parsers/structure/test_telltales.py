@@ -92,18 +92,21 @@ def test_numbers_of_other_shapes_left_in_titles(scheme):
 
 
 @pytest.mark.parametrize("article", ["\u7b2c {n} \u6761", "\u7b2c{n}\u6761",
-                                     "\u0421\u0442\u0430\u0442\u044c\u044f {n}."])
+                                     "\u0421\u0442\u0430\u0442\u044c\u044f {n}.",
+                                     "{n}-", "{n} \u2013"])
 def test_articles_opening_untitled_paragraphs(article):
     """A file read as untitled paragraphs, each opening with an article's number after a
-    word of its own script ("第 1 条", "Статья 1."), spaced or not."""
+    word of its own script ("第 1 条", "Статья 1."), spaced or not, or with a dash for
+    its mark ("1- ")."""
     sections = [Section(title=None, kind="text", text=f"{article.format(n=n)} {TEXTS[n - 1]}")
                 for n in range(1, 6)]
     reading = assess(Document(title="Rules", sections=sections))
     assert len(reading.numbers_in_titles) == 5 and reading.doubtful
 
 
-def test_paragraphs_opening_with_a_latin_word_and_a_count_are_not_looked_at():
-    sections = [Section(title=None, kind="text", text=f"Round {n}: {TEXTS[n - 1]}")
+@pytest.mark.parametrize("opening", ["Round {n}:", "{n} players"])
+def test_paragraphs_opening_with_a_latin_word_and_a_count_are_not_looked_at(opening):
+    sections = [Section(title=None, kind="text", text=f"{opening.format(n=n)} {TEXTS[n - 1]}")
                 for n in range(1, 6)]
     assert assess(Document(title="Rules", sections=sections)).numbers_in_titles == []
 

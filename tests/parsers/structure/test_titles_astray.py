@@ -190,3 +190,22 @@ def test_a_gap_with_no_number_in_the_text_is_not_a_rule_left():
     sections[1] = Section(title=RULES[1][0], number="8", kind="ruling", heading="8 Moths",
                           text=f"{RULES[1][1]}\n90 seconds is the longest a turn may take.")
     assert assess(Document(title="Rules", sections=sections)).in_text == []
+
+
+@pytest.mark.parametrize("title,why", [
+    ("Cost: 20 Revenue: 5", "values"), ("Players: 2 Time: 30 min", "values"),
+    ("E-mail: warden@lantern.example", "an e-mail address"),
+    ("warden@lantern.example", "an e-mail address"),
+])
+def test_values_and_addresses_are_no_titles(title, why):
+    reading = assess(Document(title="Rules", sections=[
+        Section(title=t, kind="text", text=RULES[0][1], heading=t) for t in ("Setup", title)]))
+    assert reading.junk_titles == [(title, why)] and reading.doubtful
+
+
+@pytest.mark.parametrize("title", ["Round 1: Setup", "Contacting the wardens by e-mail",
+                                   "Scoring: 3 points a lantern"])
+def test_a_title_with_one_figure_or_a_word_for_mail_is_a_title(title):
+    reading = assess(Document(title="Rules", sections=[
+        Section(title=t, kind="text", text=RULES[0][1], heading=t) for t in ("Setup", title)]))
+    assert reading.junk_titles == [], reading.junk_titles
