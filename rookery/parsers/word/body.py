@@ -23,6 +23,7 @@ _FLOATING = {W + t for t in ("drawing", "pict", "object")}
 _BREAKS = {W + t for t in ("p", "tab", "ptab", "br", "cr", "tc")}  # what parts words
 MULTI_LEVEL = 2  # placeholders in a list level's text ("%1.%2.") that make numbered rules
 NAME_WORDS = 6  # words a bold name over bold text has at most (a longer line is a sentence)
+LABEL_WORDS = 4  # words a bold name over a colon, heading the text after it, has at most
 # words a bold numbered paragraph may have and still head the deeper numbers under it
 # (the PDF reader's heading_words: a longer block is a paragraph, whatever its type)
 HEADING_WORDS = 25
@@ -69,7 +70,8 @@ def read_body(body, styles: Styles, numbering: Numbering) -> RawDocument:
 
 def _bold_headings(pending: list[tuple]) -> list[tuple]:
     """A file that sets no heading in a heading style shows its headings in type alone:
-    a short paragraph all in bold over text that is not, that names something or, as in
+    a short paragraph all in bold over text that is not, that names something (perhaps
+    over a colon, a few words: "Setup:") or, as in
     the PDF reader, is numbered and has deeper numbers under it ("4. Controls:" over
     "4.1 ...": the colon introduces its rules, it does not make it a sentence). A name
     in bold, a few words, heads bold text too when that text is a list's item or more
@@ -86,13 +88,19 @@ def _bold_headings(pending: list[tuple]) -> list[tuple]:
             continue
         nxt, below = pending[k + 1][3], texts[k + 1]
         if not _all_bold(nxt):
-            heads[k] = is_name(texts[k]) or _heads_deeper(texts[k], nxt)
+            heads[k] = is_name(texts[k]) or _heads_deeper(texts[k], nxt) or _labelled(texts[k])
         elif names[k]:
             # a heading over a heading, two names in a row (three or more are a list)
             pair = heads[k + 1] and not names[k + 2] and not (k and names[k - 1])
             heads[k] = bool(LINE_BULLET.match(below)) or not names[k + 1] or pair
     return [("heading", 1, *rest) if heads[k] else (kind, level, *rest)
             for k, (kind, level, *rest) in enumerate(pending)]
+
+
+def _labelled(text: str) -> bool:
+    """Is `text` a name of a few words over a colon ("Setup:", "Card Management:"), as a
+    file with no heading styles heads its parts in bold?"""
+    return text.endswith(":") and len(text.split()) <= LABEL_WORDS and is_name(text[:-1])
 
 
 def _heads_deeper(text: str, nxt: list[tuple]) -> bool:

@@ -264,6 +264,26 @@ def test_an_underlined_paragraph_heads_as_a_bold_one_does():
         ("Dawn", "At dawn every lit lantern scores a point.")]
 
 
+def test_a_bold_name_over_a_colon_heads_the_text_after_it():
+    """In a file with no heading styles, "Setup:" in bold over plain text heads it, as a
+    bold name does; a bold sentence ending in a colon introduces what follows."""
+    data = docx([
+        para(run("Lantern Rules", b=True)),
+        para(run("These rules cover the lantern vigil.")),
+        para(run("Setup:", b=True)),
+        para(run("Each player takes three lanterns and six wicks.")),
+        para(run("Moth Cards:", b=True)),
+        para(run("A moth card settles on the brightest lantern.")),
+        para(run("Every player then agrees to the rules below before the first night:",
+                 b=True)),
+        para(run("No player may look into the moth bag.")),
+    ])
+    doc = parse(data, source="rules.docx")
+    assert [s.title for s in doc.sections if s.title] == [
+        "Lantern Rules", "Setup:", "Moth Cards:"]
+    assert doc.sections[-1].text.endswith("No player may look into the moth bag.")
+
+
 def test_a_file_of_plain_paragraphs_is_a_section_a_paragraph():
     lines = ["Each player takes twelve embers.", "The first player fans one ember.",
              "A fanned ember glows until dawn."]
