@@ -14,7 +14,7 @@ from . import limits
 from .cache import DEFAULT_SIZE, ParseCache, cache_folder, content_key
 
 # Bumped whenever parsing yields different Documents, so stored parses are redone.
-PARSER_VERSION = "65"
+PARSER_VERSION = "66"
 
 
 @dataclass(frozen=True)

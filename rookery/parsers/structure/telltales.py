@@ -3,7 +3,8 @@
 * numbers left in titles: unnumbered sections with text of their own whose title (or,
   with no title, whose text) opens with a number ("II. Equipment", "3 Scoring", "Article
   4", "第5条"), three or more, each going on from the number before it (a section's or
-  another title's), not all to one title ("Level 1 Monsters", "Level 2 Monsters"): the
+  another title's), not all to one title ("Level 1 Monsters", "Level 2 Monsters"; but a
+  part's roman numeral alone, "Chapter IV", its title read into its text, counts): the
   document's numbering, which the reader did not take as the sections' numbers, so
   that an inserted rule reads as every later one retitled (a heading over nothing but
   numbered rules, "2 Setup" over "2.1", names a part whose rules carry their numbers:
@@ -62,7 +63,7 @@ _CAPITAL = "A-Z\u0391-\u03a9\u0410-\u042f"  # a capital letter: Latin, Greek, Cy
 # mark
 _PARTS = rf"(?:[.\-](?:\d{{1,4}}|[{_CAPITAL}](?![^\W\d_])))*"
 _MARK = "[.)\\]\u3009>:\\-\u2013\u00aa\u00ba\u00b0\uff0e\uff09]"  # after a number: ". ) ] 〉 : - ª"
-_NUMBER = (rf"(?:(?P<digits>\d{{1,4}}{_PARTS})|(?P<roman>[{_ROMAN}]{{1,6}}{_PARTS})(?={_MARK})"
+_NUMBER = (rf"(?:(?P<digits>\d{{1,4}}{_PARTS})|(?P<roman>[{_ROMAN}]{{1,6}}{_PARTS})(?={_MARK}|\s*$)"
            rf"|(?P<lettered>[A-Z]\d{{1,3}}{_PARTS})(?={_MARK}))"
            # a mark, or a space, the end, or a letter of a script that sets no spaces
            rf"(?:{_MARK}+|(?=\s|$|[^\W\d_A-Za-z\u00c0-\u024f\u0400-\u04ff]))")
@@ -103,8 +104,11 @@ def numbers_in_titles(sections: list[Section], labels: list[Label | None]) -> li
             last = [going]
         elif any(r.parts[-1] in _FIRSTS for r in readings):
             last = readings  # a numbering may start afresh; a count ("2 Players") does not
-    if len({title_key(_after_number(title)) for title in out}) == 1:
-        out = []  # one title again and again ("Level 1 Monsters", "Level 2 Monsters"): levels
+    rests = {title_key(_after_number(title)) for title in out}
+    if len(rests) == 1 and not (rests == {""} and all(map(_roman_alone, out))):
+        out = []  # one title again and again ("Level 1 Monsters", "Level 2 Monsters"):
+        # levels, or labels counted ("Figure 3"); but a part's roman numeral alone
+        # ("Chapter IV", its title read into its text) is a numbering's
     out = out if len(out) >= LEFT_IN_TITLES else []
     return out + [t for t in _schemes_left(sections, labels) if t not in out]
 
@@ -135,6 +139,11 @@ def title_number(title: str) -> Label | None:
     if found.group("lettered"):
         parts[:1] = [parts[0][0], parts[0][1:]]
     return _readings(core, parts)[-1]
+
+
+def _roman_alone(title: str) -> bool:
+    found = _BARE.match(title) or _AFTER_WORD.match(title)
+    return bool(found and found.group("roman")) and not title[found.end():].strip()
 
 
 def _after_number(title: str) -> str:

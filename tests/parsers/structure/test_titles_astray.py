@@ -209,3 +209,14 @@ def test_a_title_with_one_figure_or_a_word_for_mail_is_a_title(title):
     reading = assess(Document(title="Rules", sections=[
         Section(title=t, kind="text", text=RULES[0][1], heading=t) for t in ("Setup", title)]))
     assert reading.junk_titles == [], reading.junk_titles
+
+
+@pytest.mark.parametrize("word", ["Chapter", "Rozdzia\u0142", "Part"])
+def test_titles_that_are_a_word_and_a_roman_numeral_alone(word):
+    """Chapters named by their number alone, "Chapter IV", their titles read into their
+    text: the numbering left in the titles."""
+    sections = [Section(title=f"{word} {roman}", kind="text", heading=f"{word} {roman}",
+                        text=f"{title}\n{text}")
+                for roman, (title, text) in zip(["I", "II", "III", "IV"], RULES)]
+    reading = assess(Document(title="Rules", sections=sections))
+    assert len(reading.numbers_in_titles) == 4 and reading.doubtful
