@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 
 from ...model import Document, Reading, Section, WordAccount, title_key
 from ..numbering import Label, continues, first_of_scheme, folded, read_label
@@ -290,13 +291,13 @@ def _alone(labels: list[Label | None], sections: list[Section]) -> list[str]:
     no part, sibling or subdivision ("22.00" alone: a time or a value read as a rule's
     number), where other sections are numbered; under a numbered heading a numbering may
     start afresh ("1.1" under an appendix "A")."""
-    firsts = [label.parts[0] for label in labels if label is not None]
     if sum(bool(s.number) for s in sections) < 2:
         return []
+    firsts = Counter(label.parts[0] for label in labels if label is not None)
     numbered = {s.heading for s in sections if s.number}
     return [s.number for s, label in zip(sections, labels)
             if label is not None and len(label.parts) >= 2 and label.parts[0].isdigit()
-            and firsts.count(label.parts[0]) == 1 and not numbered.intersection(s.path)]
+            and firsts[label.parts[0]] == 1 and not numbered.intersection(s.path)]
 
 
 def _in_text(sections: list[Section], labels: list[Label | None]) -> list[str]:
